@@ -1,0 +1,105 @@
+"""The ``hub`` command: run the API, the workers, migrations, the dev tree, and mint tokens."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+app = typer.Typer(help="streaming-hub: Kafka-backed fan-out delivery hub", no_args_is_help=True)
+
+
+@app.command()
+def api(
+    host: Annotated[Optional[str], typer.Option(help="bind address (default: HUB_API_HOST)")] = None,
+    port: Annotated[Optional[int], typer.Option(help="bind port (default: HUB_API_PORT)")] = None,
+    workers: Annotated[int, typer.Option(help="uvicorn worker processes")] = 1,
+) -> None:
+    """Serve the HTTP API."""
+    import uvicorn
+
+    from hub.config import get_settings
+    from hub.preflight import require_dependencies
+
+    require_dependencies()
+    settings = get_settings()
+    uvicorn.run(
+        "hub.app:create_app", factory=True, host=host or settings.api_host, port=port or settings.api_port,
+        workers=workers, log_config=None, access_log=False, proxy_headers=False,
+    )
+
+
+@app.command()
+def ingest() -> None:
+    """Consume the producers' topics into the tenant event logs and delivery jobs."""
+    from hub.preflight import require_dependencies
+    from workers.ingest.main import run
+
+    require_dependencies()
+    run()
+
+
+@app.command("dlq-observer")
+def dlq_observer() -> None:
+    """Record every dead-letter record as an observation for operators."""
+    from hub.preflight import require_dependencies
+    from workers.dlq_observer import run
+
+    require_dependencies()
+    run()
+
+
+@app.command()
+def deliver() -> None:
+    """Push due delivery jobs to their destinations."""
+    from hub.preflight import require_dependencies
+    from workers.deliver.main import run
+
+    require_dependencies()
+    run()
+
+
+@app.command()
+def migrate(
+    revision: Annotated[str, typer.Argument(help="target revision")] = "heads",
+) -> None:
+    """Upgrade the database schema (an empty or an older database)."""
+    from hub import migrate as migrations
+    from hub.preflight import require_dependencies
+
+    require_dependencies(kafka=False)
+    migrations.upgrade(revision)
+    typer.echo(f"database migrated to {revision}")
+
+
+@app.command()
+def token(
+    tenant: Annotated[Optional[str], typer.Option(help="tenant id claim")] = "dev-tenant",
+    permission: Annotated[Optional[list[str]], typer.Option(help="resource:action, repeatable")] = None,
+    operator: Annotated[bool, typer.Option(help="add the operator scope")] = False,
+    delegated_scope: Annotated[Optional[str], typer.Option(help="delegated party (Base64)")] = None,
+    nature: Annotated[Optional[list[str]], typer.Option(help="event key or prefix.* pattern")] = None,
+    ttl: Annotated[int, typer.Option(help="lifetime in seconds")] = 3600,
+) -> None:
+    """Mint an HS256 JWT that the local hub accepts."""
+    from hub.auth.tokens import mint_token
+    from hub.devtree import DEFAULT_PERMISSIONS
+
+    typer.echo(mint_token(
+        tenant=tenant or None, permissions=permission or list(DEFAULT_PERMISSIONS), operator=operator,
+        delegated_scope=delegated_scope, nature=nature, ttl_seconds=ttl,
+    ))
+
+
+@app.command()
+def dev(
+    ingest_workers: Annotated[int, typer.Option(help="ingestion worker processes")] = 2,
+) -> None:
+    """Run the API and every worker in one supervised process tree (for a laptop)."""
+    from hub.devtree import run_dev_tree
+
+    run_dev_tree(ingest_workers=ingest_workers)
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,102 @@
+"""The tenant event log, delivery jobs, delivery attempts and pull cursors."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import BigInteger, Column, Index, UniqueConstraint, text
+from sqlmodel import Field, SQLModel
+
+from hub.ids import new_id
+from hub.sqltypes import bigint_field, jsonb_field, tz_field
+
+
+class TenantCounter(SQLModel, table=True):
+    """Per-tenant sequence high-water mark; taken once per ingest batch, never per event."""
+
+    __tablename__ = "tenant_counters"
+
+    tenant_id: str = Field(primary_key=True)
+    last_seq: int = bigint_field(default=0)
+
+
+class LoggedEvent(SQLModel, table=True):
+    __tablename__ = "event_log"
+    __table_args__ = (
+        UniqueConstraint("tenant_id", "source", "ce_id", name="uq_event_log_dedup"),
+        Index("ix_event_log_tenant_received", "tenant_id", "received_at"),
+    )
+
+    tenant_id: str = Field(primary_key=True)
+    seq: int = bigint_field(primary_key=True)
+    source: str
+    ce_id: str
+    event_type: str
+    schema_version: str = "1.0.0"
+    schema_major: int = 1
+    delegated_scope: str | None = None
+    partition_key: str | None = None
+    event_time: datetime | None = tz_field()
+    received_at: datetime = tz_field(nullable=False, default_now=True)
+    attributes: dict[str, Any] | None = jsonb_field()
+    data: Any = jsonb_field()
+    kafka_topic: str = ""
+    kafka_partition: int = 0
+    kafka_offset: int = bigint_field(default=0)
+
+
+class DeliveryJob(SQLModel, table=True):
+    __tablename__ = "delivery_jobs"
+    __table_args__ = (
+        Index(
+            "ix_delivery_jobs_due",
+            "next_attempt_at",
+            postgresql_where=text("state IN ('pending', 'retrying')"),
+        ),
+        Index("ix_delivery_jobs_subscription", "subscription_id", "created_at"),
+        UniqueConstraint("subscription_id", "tenant_id", "event_seq", name="uq_delivery_jobs_event"),
+    )
+
+    id: uuid.UUID = Field(default_factory=new_id, primary_key=True)
+    tenant_id: str
+    subscription_id: uuid.UUID
+    event_seq: int = Field(sa_column=Column(BigInteger, nullable=False))
+    # pending | retrying | in_flight | delivered | dead_lettered | disabled
+    state: str = "pending"
+    attempts: int = 0
+    next_attempt_at: datetime = tz_field(nullable=False, default_now=True)
+    lease_until: datetime | None = tz_field()
+    last_error_class: str = ""
+    created_at: datetime = tz_field(nullable=False, default_now=True)
+    updated_at: datetime = tz_field(nullable=False, default_now=True)
+
+
+class DeliveryAttempt(SQLModel, table=True):
+    __tablename__ = "delivery_attempts"
+    __table_args__ = (
+        Index("ix_delivery_attempts_sub_time", "subscription_id", "attempted_at"),
+        Index("ix_delivery_attempts_tenant_time", "tenant_id", "attempted_at"),
+    )
+
+    id: uuid.UUID = Field(default_factory=new_id, primary_key=True)
+    job_id: uuid.UUID | None = None
+    tenant_id: str
+    subscription_id: uuid.UUID | None = None
+    sink_kind: str = ""
+    # delivered | failed | dead_lettered | disabled | available | poison (decisions.md D23)
+    outcome: str
+    status_code: int = 0
+    error_class: str = ""
+    latency_ms: int = 0
+    attempted_at: datetime = tz_field(nullable=False, default_now=True)
+
+
+class PullCursor(SQLModel, table=True):
+    __tablename__ = "pull_cursors"
+
+    subscription_id: uuid.UUID = Field(primary_key=True)
+    tenant_id: str
+    acked_seq: int = bigint_field(default=0)
+    updated_at: datetime = tz_field(nullable=False, default_now=True)

@@ -1,0 +1,29 @@
+"""Prometheus metrics of the API and the workers. No tenant or subscription id is ever a label."""
+
+from __future__ import annotations
+
+from prometheus_client import Counter, Gauge, Histogram
+
+from hub import __version__
+
+BUILD_INFO = Gauge("streaming_hub_build_info", "Build identity of this process", ["version", "commit"])
+
+API_LATENCY = Histogram(
+    "streaming_hub_api_request_seconds", "API request latency", ["route", "method", "status"]
+)
+EVENTS_INGESTED = Counter("streaming_hub_events_ingested_total", "Events appended to the tenant event log")
+DEDUP_HITS = Counter("streaming_hub_ingest_dedup_hits_total", "Records already in the event log")
+POISON_RECORDS = Counter("streaming_hub_poison_records_total", "Records quarantined to the DLQ", ["error_class"])
+INGEST_BATCH_SIZE = Histogram(
+    "streaming_hub_ingest_batch_size", "Records per ingest batch", buckets=(1, 10, 50, 100, 250, 500, 1000, 2000)
+)
+INGEST_BATCH_SECONDS = Histogram("streaming_hub_ingest_batch_seconds", "Ingest batch latency")
+JOBS_CREATED = Counter("streaming_hub_delivery_jobs_created_total", "Delivery jobs created")
+ATTEMPTS = Counter("streaming_hub_delivery_attempts_total", "Delivery attempts", ["sink_kind", "outcome"])
+DELIVERY_LATENCY = Histogram("streaming_hub_delivery_seconds", "Delivery attempt latency", ["sink_kind"])
+CONSUMER_LAG = Gauge("streaming_hub_consumer_lag", "Consumer lag in records", ["topic", "partition"])
+JOB_BACKLOG = Gauge("streaming_hub_delivery_backlog", "Delivery jobs pending or retrying")
+
+
+def set_build_info(commit: str) -> None:
+    BUILD_INFO.labels(version=__version__, commit=commit).set(1)

@@ -1,0 +1,62 @@
+"""ASGI middleware: a trace id per request (echoed as ``X-Trace-Id``) and latency metrics."""
+
+from __future__ import annotations
+
+import re
+import time
+import uuid
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from hub.logs import trace_id_var
+from hub.metrics import API_LATENCY
+from hub.problems import internal_error_response, log_unhandled
+
+_TRACEPARENT = re.compile(r"^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$")
+
+
+def _trace_id(headers: list[tuple[bytes, bytes]]) -> str:
+    for name, value in headers:
+        if name == b"traceparent":
+            match = _TRACEPARENT.match(value.decode("latin-1").strip())
+            if match:
+                return match.group(1)
+    return uuid.uuid4().hex
+
+
+class TraceMiddleware:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        trace_id = _trace_id(scope.get("headers", []))
+        token = trace_id_var.set(trace_id)
+        started = time.perf_counter()
+        status: dict[str, Any] = {"code": 500}
+
+        async def send_with_trace(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                status["code"] = message["status"]
+                status["started"] = True
+                message.setdefault("headers", [])
+                message["headers"] = [*message["headers"], (b"x-trace-id", trace_id.encode())]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_trace)
+        except Exception as exc:  # noqa: BLE001 (the last line of defence: answer, log, never leak)
+            log_unhandled(scope, exc)
+            if status.get("started"):
+                raise
+            await internal_error_response()(scope, receive, send_with_trace)
+        finally:
+            route = scope.get("route")
+            path = getattr(route, "path", "unmatched")
+            API_LATENCY.labels(route=path, method=scope["method"], status=str(status["code"])).observe(
+                time.perf_counter() - started
+            )
+            trace_id_var.reset(token)

@@ -1,0 +1,15 @@
+"""Imports every table model so ``SQLModel.metadata`` knows the whole schema."""
+
+from hub.catalog.models import CatalogEvent, CatalogProducer
+from hub.dlq.models import DLQObservation
+from hub.eventlog.models import DeliveryAttempt, DeliveryJob, LoggedEvent, PullCursor, TenantCounter
+from hub.health.models import SubscriptionHealthRow
+from hub.idempotency.models import IdempotencyRecord
+from hub.ratelimit.models import RateLimitWindow
+from hub.subscription.models import Subscription, SubscriptionVersion
+
+__all__ = [
+    "CatalogEvent", "CatalogProducer", "DLQObservation", "DeliveryAttempt", "DeliveryJob",
+    "IdempotencyRecord", "LoggedEvent", "PullCursor", "RateLimitWindow",
+    "Subscription", "SubscriptionHealthRow", "SubscriptionVersion", "TenantCounter",
+]

@@ -1,0 +1,34 @@
+"""Column helpers shared by the table models."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import BigInteger, Column, DateTime
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlmodel import Field
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def tz_field(*, nullable: bool = True, default_now: bool = False, index: bool = False) -> Any:
+    """A ``timestamptz`` column."""
+    return Field(
+        default_factory=utcnow if default_now else lambda: None,
+        sa_column=Column(DateTime(timezone=True), nullable=nullable, index=index),
+    )
+
+
+def jsonb_field(*, nullable: bool = True) -> Any:
+    """A JSONB column."""
+    return Field(default=None, sa_column=Column(JSONB, nullable=nullable))
+
+
+def bigint_field(*, primary_key: bool = False, nullable: bool = False, default: int | None = None) -> Any:
+    return Field(
+        default=default,
+        sa_column=Column(BigInteger, primary_key=primary_key, nullable=nullable, autoincrement=False),
+    )

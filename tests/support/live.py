@@ -1,0 +1,43 @@
+"""Real processes for tests: the API served by uvicorn on a free loopback port."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import httpx
+
+from tests.support.pg import free_port
+
+
+@contextmanager
+def live_api(env: dict[str, str] | None = None) -> Iterator[str]:
+    """Start ``hub api`` in a child process and yield its base URL."""
+    port = free_port()
+    child_env = {**os.environ, **(env or {}), "HUB_API_PORT": str(port), "HUB_API_HOST": "127.0.0.1"}
+    process = subprocess.Popen([sys.executable, "-m", "hub.cli", "api"], env=child_env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(f"hub api exited: {process.stderr.read().decode()[-2000:]}")
+            try:
+                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        else:
+            raise RuntimeError("hub api did not come up in 30 s")
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
