@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from fastapi import FastAPI
+import importlib
+import pkgutil
+
+from fastapi import APIRouter, FastAPI
+
+import hub
 
 from hub import __version__
 from hub.buildinfo import build_identity
@@ -10,7 +15,6 @@ from hub.config import get_settings
 from hub.logs import configure_logging
 from hub.metrics import set_build_info
 from hub.middleware import TraceMiddleware
-from hub.ops.router import router as ops_router
 from hub.problems import install_problem_handlers
 
 API_DESCRIPTION = (
@@ -27,12 +31,22 @@ def create_app() -> FastAPI:
     app = FastAPI(title="Streaming Hub API", version=__version__, description=API_DESCRIPTION)
     install_problem_handlers(app)
     app.add_middleware(TraceMiddleware)
-    app.include_router(ops_router)
-    for router in _feature_routers():
+    for router in feature_routers():
         app.include_router(router)
     return app
 
 
-def _feature_routers() -> list:
-    """The /v1 and /admin routers (each feature package contributes one)."""
-    return []
+def feature_routers() -> list[APIRouter]:
+    """Every ``hub/<feature>/router.py``'s ``router``, in package-name order."""
+    routers = []
+    for package in sorted(pkgutil.iter_modules(hub.__path__), key=lambda info: info.name):
+        if not package.ispkg:
+            continue
+        try:
+            module = importlib.import_module(f"hub.{package.name}.router")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"hub.{package.name}.router":
+                raise
+            continue
+        routers.append(module.router)
+    return routers
