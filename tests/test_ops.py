@@ -49,7 +49,8 @@ def test_metrics_text_with_build_info(client):
     assert response.status_code == 200 and response.headers["content-type"].startswith("text/plain")
     assert "streaming_hub_build_info{" in response.text
     assert "streaming_hub_api_request_seconds" in response.text
-    assert "tenant" not in response.text
+    series = [line for line in response.text.splitlines() if line and not line.startswith("#")]
+    assert not any("tenant" in line or "subscription" in line for line in series)
 
 
 def test_readiness_follows_a_stopped_and_restarted_database(tmp_path):
