@@ -136,7 +136,7 @@ pid_alive() {
 
 proc_comm()    { cat "/proc/$1/comm" 2>/dev/null || true; }
 proc_cmdline() { tr '\0' ' ' < "/proc/$1/cmdline" 2>/dev/null | sed 's/ $//' || true; }
-proc_desc()    { echo "pid $1 [$(proc_comm "$1")] $(proc_cmdline "$1" | cut -c1-200)"; }
+proc_desc()    { echo "pid $1 [$(proc_comm "$1")] $(proc_cmdline "$1" | cut -c1-400)"; }
 
 port_pids() {  # pids of processes listening on a TCP port (any address)
   ss -Hltnp "sport = :$1" 2>/dev/null | grep -o 'pid=[0-9]*' | cut -d= -f2 | sort -u || true
@@ -210,7 +210,8 @@ rmq_pid_ok() {     # pid is the beam of our RabbitMQ node
   pid_alive "$p" || return 1
   [[ "$(proc_comm "$p")" == beam* ]] || return 1
   local c; c=$(proc_cmdline "$p")
-  [[ "$c" == *"${RMQ_NODE%@*}"* && "$c" == *"$RMQ_DIR/mnesia"* ]]
+  # node name and dirs travel via the environment; HOME shows up as "-home <dir>"
+  [[ "$c" == *"-home $RMQ_DIR/home "* ]]
 }
 
 moto_pid_ok() {

@@ -1,0 +1,58 @@
+# streaming-hub developer entry points.  Run from the repository root.
+#   make install      create .venv and install the project (+ dev extras)
+#   make stack        start the local Kafka / PostgreSQL / RabbitMQ / moto stack
+#   make stack-down   stop what `make stack` started
+#   make migrate      apply database migrations
+#   make test         run the test suite (PYTEST_ARGS="-k foo -x" to narrow it)
+#   make dev          run the hub in the foreground against the local stack
+#   make bench        run every bench/*.py script in turn
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON      ?= python3
+VENV        := .venv
+VENV_PY     := $(VENV)/bin/python
+STAMP       := $(VENV)/.installed
+LOCAL_DIR   := $(or $(HUB_LOCAL_DIR),.local)
+ENV_FILE    := $(LOCAL_DIR)/env
+PYTEST_ARGS ?=
+
+# Export the stack's addresses (written by deploy/local/stack.sh) to python steps.
+WITH_ENV := set -a; . "$(ENV_FILE)"; set +a;
+
+.PHONY: help install stack stack-down migrate test dev bench
+
+help:
+	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
+
+install: $(STAMP)
+
+$(VENV_PY):
+	$(PYTHON) -m venv $(VENV)
+
+# Re-installs only when pyproject.toml is newer than the stamp.
+$(STAMP): pyproject.toml | $(VENV_PY)
+	$(VENV_PY) -m pip install -e '.[dev]'
+	@touch $@
+
+stack: install
+	bash deploy/local/stack.sh
+
+stack-down:
+	bash deploy/local/stack-down.sh
+
+migrate: stack
+	$(WITH_ENV) $(VENV)/bin/hub migrate
+
+# pytest's exit code is the recipe's exit code; 5 (no tests collected) fails too.
+test: stack migrate
+	$(WITH_ENV) $(VENV_PY) -m pytest $(PYTEST_ARGS)
+
+dev: stack migrate
+	$(WITH_ENV) exec $(VENV)/bin/hub dev
+
+bench: stack migrate
+	@shopt -s nullglob; scripts=(bench/*.py); \
+	if [ $${#scripts[@]} -eq 0 ]; then echo "bench: no bench/*.py scripts found" >&2; exit 1; fi; \
+	$(WITH_ENV) for s in "$${scripts[@]}"; do echo "== $$s"; $(VENV_PY) "$$s"; done
