@@ -106,9 +106,15 @@ def _split_https_url(url: str) -> tuple[str, int]:
         raise InvalidDestination("the destination must be an https:// URL")
     try:
         parts = urlsplit(url)
-        parsed = httpx.URL(url)
         split_host, split_port = parts.hostname, parts.port
-    except (ValueError, httpx.InvalidURL):
+    except ValueError:
+        raise InvalidDestination("the destination is not a valid URL") from None
+    try:
+        parsed = httpx.URL(url)
+    except httpx.InvalidURL:
+        if split_host and looks_numeric(split_host):
+            # An octal dotted quad that httpx refuses is still reported as blocked when it is.
+            _refuse_blocked((canonical_host(split_host)[1],))
         raise InvalidDestination("the destination is not a valid URL") from None
     if parts.scheme.lower() != "https" or parsed.scheme != "https":
         raise InvalidDestination("the destination must use https://")
