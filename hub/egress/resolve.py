@@ -80,3 +80,10 @@ def resolve_host(host: str) -> tuple[IPAddress, ...]:
     if not found:
         raise DnsUnavailable("the destination host name has no addresses")
     return tuple(dict.fromkeys(found))
+
+
+def validate_dns_settings() -> None:
+    """Raise EgressConfigError now if ``dns_nameservers`` is malformed (for start-up checks)."""
+    entries = get_settings().dns_nameservers
+    for index, entry in enumerate(entries, start=1):
+        _nameserver(entry, index)

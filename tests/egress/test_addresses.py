@@ -160,8 +160,11 @@ def test_allow_list_exempts_loopback_only(override_settings) -> None:
 
 
 def test_malformed_allow_list_names_the_setting(override_settings) -> None:
-    from hub.egress import EgressConfigError
+    from hub.egress import EgressConfigError, validate_egress_settings
 
     override_settings(egress_allow_cidrs="127.0.0.0/8,not-a-cidr")
-    with pytest.raises(EgressConfigError, match="HUB_EGRESS_ALLOW_CIDRS entry 2"):
+    with pytest.raises(EgressConfigError, match="HUB_EGRESS_ALLOW_CIDRS entry 2") as caught:
         is_blocked_address("8.8.8.8")
+    assert "not-a-cidr" not in str(caught.value)
+    with pytest.raises(EgressConfigError):
+        validate_egress_settings()

@@ -6,7 +6,15 @@ import ipaddress
 
 import pytest
 
-from hub.egress import DnsTimeout, DnsUnavailable, EgressConfigError, EndpointBlocked, check_host, check_webhook_url
+from hub.egress import (
+    DnsTimeout,
+    DnsUnavailable,
+    EgressConfigError,
+    EndpointBlocked,
+    check_host,
+    check_webhook_url,
+    validate_egress_settings,
+)
 from tests.egress.dnsserver import DnsServer
 
 
@@ -88,3 +96,5 @@ def test_malformed_nameserver_setting_names_the_setting(override_settings) -> No
     with pytest.raises(EgressConfigError, match="HUB_DNS_NAMESERVERS entry 1") as caught:
         check_host("public.example.test", 443)
     assert "not-an-address" not in str(caught.value)
+    with pytest.raises(EgressConfigError, match="HUB_DNS_NAMESERVERS"):
+        validate_egress_settings()
