@@ -29,6 +29,7 @@ from sqlmodel import Session, col, or_, select
 
 from hub.config import get_settings
 from hub.errors import HubError
+from hub.subscription.models import Subscription
 
 VERSION = "v1"
 NONCE_BYTES = 12
@@ -152,11 +153,9 @@ def rekey_subscriptions(*, session: Session, tenant_id: str | None = None) -> in
     so either every value moves to the newest key or none does. Soft-deleted rows are included.
     ``tenant_id`` limits the pass to one tenant's rows.
     """
-    from hub.subscription.models import Subscription
-
-    newest_prefix = f"{VERSION}.{keyring().newest}.%"
-    columns = [getattr(Subscription, name) for name in SEALED_FIELDS]
-    stale = or_(*(col(column).is_not(None) & col(column).not_like(newest_prefix) for column in columns))
+    newest_prefix = f"{VERSION}.{keyring().newest}."
+    columns = [col(getattr(Subscription, name)) for name in SEALED_FIELDS]
+    stale = or_(*(c.is_not(None) & ~c.startswith(newest_prefix, autoescape=True) for c in columns))
     changed = 0
     query = select(Subscription).where(stale)
     if tenant_id is not None:
@@ -164,10 +163,10 @@ def rekey_subscriptions(*, session: Session, tenant_id: str | None = None) -> in
     for row in session.exec(query.with_for_update()):
         for field in SEALED_FIELDS:
             envelope = getattr(row, field)
-            if envelope is None or not needs_rekey(envelope):
-                continue
             context = _context_for(row.id, field)
             try:
+                if envelope is None or not needs_rekey(envelope):
+                    continue
                 plaintext = unseal(envelope, context=context)
             except SecretsError as exc:
                 raise SecretsError(f"subscription {row.id} {field}: {exc.detail}") from None

@@ -132,3 +132,17 @@ def test_rekey_refuses_a_value_moved_to_another_row(tenant, use_keys, insert_sub
     use_keys(new, old)
     with session_scope() as session, pytest.raises(SecretsError, match=str(target.id)):
         rekey_subscriptions(session=session, tenant_id=tenant)
+
+
+def test_rekey_treats_key_ids_literally(tenant, use_keys, insert_subscription) -> None:
+    """A key id with LIKE wildcards (``k_1``) must not be confused with a look-alike old id (``kx1``)."""
+    look_alike, newest = new_key("kx1"), new_key("k_1")
+    use_keys(look_alike)
+    row, clear = _sealed_row(insert_subscription, skip=("secret_previous", "credential_sealed"))
+    use_keys(newest, look_alike)
+    with session_scope() as session:
+        assert rekey_subscriptions(session=session, tenant_id=tenant) == 1
+    stored = _rows(tenant)[str(row.id)]
+    assert stored.secret_current.startswith("v1.k_1.")
+    use_keys(newest)
+    _opens(stored, clear)
