@@ -74,6 +74,10 @@ def check_shape(sink_kind: str, endpoint: str | None) -> str | None:
     endpoint = clean_text(endpoint, "endpoint", max_length=MAX_ENDPOINT_LENGTH)
     if sink_kind != "rabbitmq" and endpoint != endpoint.strip():
         raise invalid("endpoint", "the endpoint has leading or trailing whitespace")
+    if sink_kind in ("rabbitmq", "eventbridge") and "://" in endpoint:
+        # R-createSubscription-33: the broker host / AWS region live in the credential, never here.
+        raise invalid("endpoint", f"a {sink_kind} endpoint names the destination only; connection details "
+                                  "belong in PUT /v1/subscriptions/{id}/credential")
     {"sqs": _sqs_shape, "rabbitmq": _rabbitmq_shape, "eventbridge": _eventbridge_shape}.get(
         sink_kind, lambda _: None)(endpoint)
     return endpoint
