@@ -101,5 +101,25 @@ def dev(
     run_dev_tree(ingest_workers=ingest_workers)
 
 
+@app.command()
+def rekey(
+    tenant: Annotated[Optional[str], typer.Option(help="only this tenant's subscriptions")] = None,
+) -> None:
+    """Re-encrypt every stored secret under the newest HUB_ENCRYPTION_KEYS key."""
+    from hub.db import session_scope
+    from hub.preflight import require_dependencies
+    from hub.secrets import SecretsError, rekey_subscriptions, validate_encryption_keys
+
+    try:
+        validate_encryption_keys()
+        require_dependencies(kafka=False)
+        with session_scope() as session:
+            count = rekey_subscriptions(session=session, tenant_id=tenant)
+    except SecretsError as exc:
+        typer.echo(f"streaming-hub: rekey failed, nothing changed: {exc.detail}", err=True)
+        raise typer.Exit(1) from None
+    typer.echo(f"re-encrypted {count} secret values")
+
+
 if __name__ == "__main__":
     app()

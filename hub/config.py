@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import BeforeValidator, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from typing_extensions import Annotated
 
@@ -71,6 +71,8 @@ class Settings(BaseSettings):
     # Outbound destinations
     egress_allow_cidrs: CommaList = Field(default_factory=list)
     dns_timeout_seconds: float = 2.0
+    # "host[:port]" DNS servers for destination checks; empty = the system's resolv.conf
+    dns_nameservers: Annotated[list[str], NoDecode, BeforeValidator(_split_csv)] = Field(default_factory=list)
 
     # Sinks
     rabbitmq_url: str = "amqp://hub:hub@127.0.0.1:55672/%2F"

@@ -1,6 +1,7 @@
 """Per-tenant fixed-window allowances kept in PostgreSQL, so they hold across API processes."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: FastAPI must resolve the closure-local dependency in
+# `metered` at runtime, which string annotations cannot do.
 
 import math
 import time

@@ -6,11 +6,17 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Index, text
+from sqlalchemy import Column, Index, text
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlmodel import Field, SQLModel
 
 from hub.ids import new_id
-from hub.sqltypes import jsonb_field, tz_field
+from hub.sqltypes import tz_field
+
+
+def _jsonb_or_null() -> Any:
+    """A JSONB column where Python None is SQL NULL (not JSON null), so `IS NULL` means unset."""
+    return Field(default=None, sa_column=Column(JSONB(none_as_null=True), nullable=True))
 
 
 class Subscription(SQLModel, table=True):
@@ -33,8 +39,8 @@ class Subscription(SQLModel, table=True):
     name: str
     sink_kind: str
     endpoint: str
-    event_types: list[str] | None = jsonb_field()
-    event_majors: dict[str, int] | None = jsonb_field()
+    event_types: list[str] | None = _jsonb_or_null()
+    event_majors: dict[str, int] | None = _jsonb_or_null()
     origin: str | None = None
     schema_major: int | None = None
     timeout_ms: int | None = None
@@ -50,7 +56,7 @@ class Subscription(SQLModel, table=True):
     secret_overlap_until: datetime | None = tz_field()
     credential_sealed: str | None = None
     credential_updated_at: datetime | None = tz_field()
-    delegated_grant: dict[str, Any] | None = jsonb_field()
+    delegated_grant: dict[str, Any] | None = _jsonb_or_null()
     external_id: str | None = None
     auto_disabled: bool = False
     disabled_reason: str = ""

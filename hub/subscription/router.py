@@ -1,0 +1,221 @@
+"""The seven subscription control-plane routes (thin: checks, service call, projection)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import orjson
+from fastapi import APIRouter, Depends, Request, Response, Security
+from sqlmodel import Session
+
+from hub import apidocs as docs
+from hub.auth.deps import require_permission
+from hub.auth.tokens import Principal
+from hub.db import SessionDep
+from hub.idempotency.deps import idempotency_key
+from hub.idempotency.service import IdempotentRequest, execute
+from hub.ratelimit.service import Allowance, metered
+from hub.subscription import service
+from hub.subscription.catalog_check import check_catalog
+from hub.subscription.endpoints import check_reachable
+from hub.subscription.projection import as_read, as_subscription, timestamp
+from hub.subscription.schemas import (
+    CreateSubscriptionRequest, CreateSubscriptionResponse, EndpointResponse, ListSubscriptionsResponse,
+    PatchSubscriptionRequest, RotateSecretResponse, SubscriptionResponse,
+)
+from hub.subscription.validation import (
+    check_create, check_major, check_patch_timeout, list_filters, refuse_inline_config,
+)
+from hub.subscription.values import Caller, NewSubscription
+
+router = APIRouter(tags=["Subscriptions"], dependencies=[Security(docs.bearer_scheme)])
+
+CAN_GET = require_permission("subscriptions", "get")
+CAN_POST = require_permission("subscriptions", "post")
+CAN_DELETE = require_permission("subscriptions", "delete")
+CAN_PATCH = require_permission("subscriptions", "patch")
+METERED_GET = metered(Allowance.READS, CAN_GET)
+METERED_REVEAL = metered(Allowance.READS, CAN_POST)  # R-X-AUTH-07: the reveal needs the create permission
+
+NO_STORE = {"Cache-Control": "private, no-store"}
+RATE_LIMIT_NAMES = ("x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset")
+ID_ONLY = docs.parameters(docs.SUBSCRIPTION_ID_PARAMETER)
+ID_AND_KEY = docs.parameters(docs.SUBSCRIPTION_ID_PARAMETER, docs.IDEMPOTENCY_KEY_PARAMETER)
+
+
+def subscription_id(request: Request) -> str:
+    """The path id as sent; the hub answers a malformed one with the uniform 404."""
+    return str(request.path_params.get("id", ""))
+
+
+async def raw_body(request: Request) -> bytes:
+    return await request.body()
+
+
+def caller_of(principal: Principal) -> Caller:
+    assert principal.tenant_id is not None
+    return Caller(tenant_id=principal.tenant_id, delegated_scope=principal.delegated_scope)
+
+
+def json_response(payload: Any, status: int = 200, *, headers: dict[str, str] | None = None,
+                  metered_by: Response | None = None) -> Response:
+    """A JSON answer; ``metered_by`` carries the X-RateLimit-* headers the meter set."""
+    merged = dict(headers or {})
+    if metered_by is not None:
+        merged.update({name: value for name, value in metered_by.headers.items() if name in RATE_LIMIT_NAMES})
+    return Response(orjson.dumps(payload), status_code=status, media_type="application/json", headers=merged)
+
+
+IdPath = Annotated[str, Depends(subscription_id)]
+METERED_READ_ERRORS = {401: docs.UNAUTHORIZED, 403: docs.FORBIDDEN, 429: docs.RATE_LIMITED,
+                       500: docs.INTERNAL, 503: docs.METERED_UNAVAILABLE, 504: docs.GATEWAY_TIMEOUT}
+MUTATION_ERRORS = {400: docs.BAD_REQUEST_OR_IDEMPOTENCY, 401: docs.UNAUTHORIZED, 403: docs.FORBIDDEN,
+                   409: docs.IDEMPOTENCY_CONFLICT, 500: docs.INTERNAL, 503: docs.SERVICE_UNAVAILABLE,
+                   504: docs.GATEWAY_TIMEOUT}
+REPLAYED = {"X-Idempotency-Replayed": docs.IDEMPOTENCY_REPLAYED}
+RATE_HEADERS = docs.RATE_LIMIT_HEADERS
+
+CREATE_RESPONSES: dict[int | str, dict[str, Any]] = {
+    **MUTATION_ERRORS,
+    201: docs.success("Created; `signingSecret` is non-empty only for a webhook.",
+                      headers={"Cache-Control": docs.NO_STORE, **REPLAYED}),
+    409: docs.problem("`subscription_name_taken` (with `existing_id`), `idempotency_conflict` or "
+                      "`idempotency_outcome_unrecorded`.", headers=REPLAYED, schema=docs.NAME_TAKEN_SCHEMA),
+    422: docs.problem("`validation_error`, `inline_sink_config_forbidden`, `endpoint_blocked`, "
+                      "`unknown_event_type` or `event_type_outside_nature`."),
+    503: docs.problem("`AUT-0033` or `dns_unavailable` (nothing written; the same key can retry).",
+                      headers={"Retry-After": docs.RETRY_AFTER}),
+    504: docs.problem("`AUT-1021` or `dns_timeout` (nothing written; the same key can retry)."),
+}
+
+
+@router.post("/v1/subscriptions", operation_id="createSubscription", status_code=201,
+             response_model=CreateSubscriptionResponse, responses=CREATE_RESPONSES,
+             openapi_extra=docs.parameters(docs.IDEMPOTENCY_KEY_PARAMETER))
+def create_subscription(
+    body: CreateSubscriptionRequest, principal: Annotated[Principal, Depends(CAN_POST)],
+    key: Annotated[IdempotentRequest, Depends(idempotency_key(CAN_POST))], raw: Annotated[bytes, Depends(raw_body)],
+) -> Response:
+    """Create a subscription for the caller's tenant (and delegated party)."""
+
+    def prepare() -> NewSubscription:
+        refuse_inline_config(raw)
+        new = check_create(body, principal)
+        check_catalog(event_types=new.event_types, schema_major=new.schema_major,
+                      event_majors=new.event_majors, origin=new.origin)
+        check_reachable(new.sink_kind, new.endpoint)  # DNS before any write transaction
+        return new
+
+    def work(session: Session, new: NewSubscription) -> Response:
+        sub, secret = service.create_subscription(session=session, caller=caller_of(principal), new=new)
+        return json_response({"subscription": as_subscription(sub), "signingSecret": secret}, 201, headers=NO_STORE)
+
+    return execute(key, work, prepare)
+
+
+@router.get("/v1/subscriptions", operation_id="listSubscriptions", response_model=ListSubscriptionsResponse,
+            responses={**METERED_READ_ERRORS, 200: docs.success("A page of subscriptions.", headers=RATE_HEADERS),
+                       422: docs.VALIDATION})
+def list_subscriptions(
+    response: Response, principal: Annotated[Principal, Depends(METERED_GET)], session: SessionDep,
+    sink_kind: str | None = None, limit: str | None = None, after: str | None = None, name: str | None = None,
+    enabled: str | None = None, verification_state: str | None = None,
+) -> Response:
+    """The tenant's live subscriptions, newest first, keyset-paginated."""
+    filters = list_filters(sink_kind=sink_kind, limit=limit, after=after, name=name, enabled=enabled,
+                           verification_state=verification_state)
+    rows, next_cursor = service.list_subscriptions(session=session, caller=caller_of(principal), filters=filters)
+    return json_response({"subscriptions": [as_read(row) for row in rows], "next_cursor": next_cursor},
+                         metered_by=response)
+
+
+@router.get("/v1/subscriptions/{id}", operation_id="getSubscription", response_model=SubscriptionResponse,
+            responses={**METERED_READ_ERRORS, 200: docs.success("The subscription.", headers=RATE_HEADERS),
+                       404: docs.NOT_FOUND}, openapi_extra=ID_ONLY)
+def get_subscription(
+    response: Response, principal: Annotated[Principal, Depends(METERED_GET)], session: SessionDep, sub_id: IdPath,
+) -> Response:
+    """One subscription of the caller, or the uniform 404."""
+    sub = service.get_subscription(session=session, caller=caller_of(principal), subscription_id=sub_id)
+    return json_response({"subscription": as_read(sub)}, metered_by=response)
+
+
+@router.delete("/v1/subscriptions/{id}", operation_id="deleteSubscription", status_code=204,
+               response_class=Response, openapi_extra=ID_AND_KEY,
+               responses={**MUTATION_ERRORS, 204: docs.success("Deleted, or already absent.", headers=REPLAYED)})
+def delete_subscription(
+    principal: Annotated[Principal, Depends(CAN_DELETE)], sub_id: IdPath,
+    key: Annotated[IdempotentRequest, Depends(idempotency_key(CAN_DELETE))],
+) -> Response:
+    """Soft-delete; idempotent 204 whatever the id (no existence oracle)."""
+
+    def work(session: Session, _: None) -> Response:
+        service.delete_subscription(session=session, caller=caller_of(principal), subscription_id=sub_id)
+        return Response(status_code=204)
+
+    return execute(key, work)
+
+
+@router.patch("/v1/subscriptions/{id}", operation_id="updateSubscriptionSchemaMajor", response_class=Response,
+              openapi_extra=ID_AND_KEY,
+              responses={**MUTATION_ERRORS, 200: docs.success("Re-pinned (no body).", headers=REPLAYED),
+                         404: docs.NOT_FOUND,
+                         422: docs.problem("`validation_error` or `unknown_event_type`.")})
+def update_subscription_schema_major(
+    body: PatchSubscriptionRequest, principal: Annotated[Principal, Depends(CAN_PATCH)], sub_id: IdPath,
+    key: Annotated[IdempotentRequest, Depends(idempotency_key(CAN_PATCH))],
+) -> Response:
+    """Re-pin the schema major (null follows major 1) and optionally the timeout."""
+    timeout_given = "timeout_ms" in body.model_fields_set
+
+    def prepare() -> None:
+        check_major(body.schema_major, "schema_major")
+
+    def work(session: Session, _: None) -> Response:
+        sub = service.get_subscription(session=session, caller=caller_of(principal), subscription_id=sub_id,
+                                       for_update=True)
+        timeout = check_patch_timeout(body.timeout_ms, sub.sink_kind) if timeout_given else sub.timeout_ms
+        pinned_by_major = [t for t in sub.event_types or [] if t not in (sub.event_majors or {})]
+        check_catalog(event_types=sub.event_types, schema_major=body.schema_major, event_majors=sub.event_majors,
+                      origin=sub.origin, only=pinned_by_major)
+        service.update_schema_major(session=session, sub=sub, schema_major=body.schema_major, timeout_ms=timeout,
+                                    timeout_given=timeout_given)
+        return Response(status_code=200)
+
+    return execute(key, work, prepare)
+
+
+@router.get("/v1/subscriptions/{id}/endpoint", operation_id="revealSubscriptionEndpoint",
+            response_model=EndpointResponse, openapi_extra=ID_ONLY,
+            responses={**METERED_READ_ERRORS, 404: docs.NOT_FOUND,
+                       200: docs.success("The full destination.",
+                                         headers={"Cache-Control": docs.NO_STORE, **RATE_HEADERS})})
+def reveal_subscription_endpoint(
+    response: Response, principal: Annotated[Principal, Depends(METERED_REVEAL)], session: SessionDep,
+    sub_id: IdPath,
+) -> Response:
+    """The full, unmasked destination (needs subscriptions:post)."""
+    sub = service.get_subscription(session=session, caller=caller_of(principal), subscription_id=sub_id)
+    return json_response({"endpoint": sub.endpoint}, headers=NO_STORE, metered_by=response)
+
+
+@router.post("/v1/subscriptions/{id}/secret/rotate", operation_id="rotateSubscriptionSecret",
+             response_model=RotateSecretResponse, openapi_extra=ID_AND_KEY,
+             responses={**MUTATION_ERRORS, 404: docs.NOT_FOUND,
+                        200: docs.success("A new signing secret (shown only here and in replays).",
+                                          headers={"Cache-Control": docs.NO_STORE, **REPLAYED}),
+                        422: docs.problem("`no_secret_to_rotate`.")})
+def rotate_subscription_secret(
+    principal: Annotated[Principal, Depends(CAN_POST)], sub_id: IdPath,
+    key: Annotated[IdempotentRequest, Depends(idempotency_key(CAN_POST))],
+) -> Response:
+    """Mint a new webhook signing secret; the previous one signs too for 24 h."""
+
+    def work(session: Session, _: None) -> Response:
+        sub = service.get_subscription(session=session, caller=caller_of(principal), subscription_id=sub_id,
+                                       for_update=True)
+        secret, overlap_until = service.rotate_secret(session=session, sub=sub)
+        return json_response({"signingSecret": secret, "overlapUntil": timestamp(overlap_until)}, headers=NO_STORE)
+
+    return execute(key, work)
+

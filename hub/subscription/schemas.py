@@ -1,0 +1,135 @@
+"""Request and response bodies of the subscription routes, shaped as the contract's schemas.
+
+Response bodies are built by ``hub.subscription.projection`` (fields are omitted or null exactly as
+the contract says); these models describe them in the OpenAPI document. Optional fields are typed
+without ``None`` (``Field(default=None)``) because the contract types them without ``null``.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from enum import Enum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+
+class SinkKind(str, Enum):
+    webhook = "webhook"
+    pull = "pull"
+    sqs = "sqs"
+    rabbitmq = "rabbitmq"
+    eventbridge = "eventbridge"
+
+
+class VerificationState(str, Enum):
+    pending_verification = "pending_verification"
+    active = "active"
+    degraded = "degraded"
+
+
+class CreateSubscriptionRequest(BaseModel):
+    """The create body. Unknown fields are ignored (``tenant_id``) or refused by the hub
+    (``sink_config`` / ``credential`` → ``inline_sink_config_forbidden``)."""
+
+    name: StrictStr
+    sink_kind: SinkKind
+    endpoint: StrictStr = Field(default=None)  # type: ignore[assignment]
+    event_types: list[StrictStr] = Field(default=None)  # type: ignore[assignment]
+    origin: StrictStr = Field(default=None)  # type: ignore[assignment]
+    timeout_ms: StrictInt = Field(default=None)  # type: ignore[assignment]
+    schema_major: StrictInt = Field(default=None)  # type: ignore[assignment]
+    event_majors: dict[StrictStr, StrictInt] = Field(default=None)  # type: ignore[assignment]
+    plan_tier: StrictStr = Field(default=None)  # type: ignore[assignment]
+
+
+class PatchSubscriptionRequest(BaseModel):
+    """The narrow change body: ``schema_major`` (required, nullable) and optional ``timeout_ms``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    schema_major: StrictInt | None
+    timeout_ms: StrictInt = Field(default=None)  # type: ignore[assignment]
+
+
+class Subscription(BaseModel):
+    """The create response's projection: the full ``endpoint``, no secret."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: uuid.UUID
+    name: str
+    sink_kind: SinkKind
+    endpoint: str
+    event_types: list[str] = Field(default=None)  # type: ignore[assignment]
+    schema_major: int = Field(default=None)  # type: ignore[assignment]
+    event_majors: dict[str, int] = Field(default=None)  # type: ignore[assignment]
+    origin: str = Field(default=None)  # type: ignore[assignment]
+    timeout_ms: int = Field(default=None)  # type: ignore[assignment]
+    signature_version: int
+    plan_tier: str
+    enabled: bool
+    verification_state: VerificationState
+    created_at: datetime
+    updated_at: datetime
+
+
+class SubscriptionRead(BaseModel):
+    """The list and detail projection: ``endpoint_display`` instead of the destination."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: uuid.UUID
+    name: str
+    sink_kind: SinkKind
+    endpoint_display: str
+    event_types: list[str] = Field(default=None)  # type: ignore[assignment]
+    origin: str = Field(default=None)  # type: ignore[assignment]
+    timeout_ms: int = Field(default=None)  # type: ignore[assignment]
+    schema_major: int = Field(default=None)  # type: ignore[assignment]
+    event_majors: dict[str, int] = Field(default=None)  # type: ignore[assignment]
+    signature_version: int
+    plan_tier: str
+    enabled: bool
+    verification_state: VerificationState
+    credential_kind: Literal["signing_secret", "static_credential", "delegated_grant", "none"]
+    secret_configured: bool
+    secret_rotated_at: datetime | None
+    secret_overlap_until: datetime | None
+    delegated_scope: str = Field(default=None)  # type: ignore[assignment]
+    created_at: datetime
+    updated_at: datetime
+
+
+class CreateSubscriptionResponse(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    subscription: Subscription
+    signingSecret: str
+
+
+class ListSubscriptionsResponse(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    subscriptions: list[SubscriptionRead]
+    next_cursor: str
+
+
+class SubscriptionResponse(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    subscription: SubscriptionRead
+
+
+class RotateSecretResponse(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    signingSecret: str
+    overlapUntil: datetime
+
+
+class EndpointResponse(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    endpoint: str
