@@ -78,9 +78,10 @@ def _check_claims(session: Session, target: str, manifest: Manifest) -> None:
 def replace_entries(*, session: Session, target: str, manifest: Manifest, now: datetime) -> None:
     """Replace ``target``'s entries with the manifest's and mark the refresh successful (one transaction)."""
     _check_claims(session, target, manifest)
-    session.exec(delete(CatalogProducer).where(  # type: ignore[call-overload]
-        CatalogProducer.manifest_url == RETIRED_URL, CatalogProducer.source == manifest.source))
-    session.exec(delete(CatalogEvent).where(CatalogEvent.producer_target == target))  # type: ignore[call-overload]
+    # Bulk statements go through execute(): exec() is for SELECTs.
+    session.execute(delete(CatalogProducer).where(
+        col(CatalogProducer.manifest_url) == RETIRED_URL, col(CatalogProducer.source) == manifest.source))
+    session.execute(delete(CatalogEvent).where(col(CatalogEvent.producer_target) == target))
     session.add_all(
         CatalogEvent(
             producer_target=target, resource_type=event.resource_type, event_type=event.event_type,
@@ -89,7 +90,7 @@ def replace_entries(*, session: Session, target: str, manifest: Manifest, now: d
         )
         for event in manifest.events
     )
-    session.exec(update(CatalogProducer).where(col(CatalogProducer.target) == target).values(  # type: ignore[call-overload]
+    session.execute(update(CatalogProducer).where(col(CatalogProducer.target) == target).values(
         source=manifest.source, topic=manifest.topic, fetched_at=now, consecutive_failures=0,
         breaker_open_until=None,
     ))
@@ -103,4 +104,4 @@ def record_failure(*, session: Session, target: str, error_class: str, now: date
     if counts:
         values["consecutive_failures"] = consecutive_failures
         values["breaker_open_until"] = breaker_open_until
-    session.exec(update(CatalogProducer).where(col(CatalogProducer.target) == target).values(**values))  # type: ignore[call-overload]
+    session.execute(update(CatalogProducer).where(col(CatalogProducer.target) == target).values(**values))

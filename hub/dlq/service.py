@@ -87,7 +87,7 @@ def parse_limit(raw: str | None) -> int:
 
 def list_observations(*, session: Session, source_topic: str | None, error_class: str | None,
                       after: uuid.UUID | None, limit: int) -> DLQPage:
-    """Newest first by UUIDv7 id, strictly older than ``after``; cross-tenant by design (R-…-02)."""
+    """Newest first by UUIDv7 id, strictly older than ``after``; cross-tenant by design (R-listDLQObservations-02)."""
     query = select(DLQObservation)
     if source_topic is not None:
         query = query.where(DLQObservation.source_topic == source_topic)

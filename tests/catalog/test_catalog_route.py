@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
 
 from hub.catalog.feed import refresh_once
 from hub.catalog.lifecycle import HUB_LIFECYCLE_EVENTS
 from hub.catalog.service import catalog_has_producer_events, known_event_keys
-from hub.db import session_scope
+from hub.db import get_engine, session_scope
 from tests.catalog.conftest import event, manifest
 from tests.catalog.contract import assert_matches
+from tests.support.httpserver import json_reply, serve
+from tests.support.pg import free_port
 
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 HUB_EVENT = {
@@ -156,3 +159,31 @@ def test_lookups_for_subscriptions(catalog_db, producer_server, configure):
         assert catalog_has_producer_events(session) is True
         keys = known_event_keys(session)
     assert keys[("transaction.posted", 1)] == keys[("transaction.posted", 2)] == frozenset({"ledger"})
+
+
+def test_access_manager_and_rate_limiter_outages(catalog_db, client, auth_headers, override_settings):
+    """R-getCatalog-01: 503 AUT-0033 / 504 AUT-1021 from the decision service, 503 rate_limiter_unavailable."""
+    def undecided(method, path, body):
+        return json_reply(500, {"error": "boom"})
+
+    def slow(method, path, body):
+        time.sleep(1.5)
+        return json_reply(200, {"allow": True})
+
+    with serve(undecided) as base:
+        override_settings(decision_service_url=f"{base}/decide")
+        response = client.get("/v1/catalog", headers=auth_headers)
+        assert response.status_code == 503 and response.json()["code"] == "AUT-0033"
+        assert "Retry-After" in response.headers
+    with serve(slow) as base:
+        override_settings(decision_service_url=f"{base}/decide", decision_service_timeout_seconds=0.3)
+        response = client.get("/v1/catalog", headers=auth_headers)
+        assert response.status_code == 504 and response.json()["code"] == "AUT-1021"
+    override_settings(decision_service_url="",
+                      database_url=f"postgresql+psycopg://hub:hub@127.0.0.1:{free_port()}/nothing")
+    get_engine.cache_clear()
+    response = client.get("/v1/catalog", headers=auth_headers)
+    assert response.status_code == 503 and response.json()["code"] == "rate_limiter_unavailable"
+    assert int(response.headers["Retry-After"]) >= 1
+    get_engine().dispose()
+    get_engine.cache_clear()
