@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from fastapi import APIRouter, FastAPI
 
@@ -11,6 +13,7 @@ import hub
 
 from hub import __version__
 from hub.buildinfo import build_identity
+from hub.catalog.refresher import catalog_refresher
 from hub.config import get_settings
 from hub.logs import configure_logging
 from hub.metrics import set_build_info
@@ -23,12 +26,20 @@ API_DESCRIPTION = (
 )
 
 
+@asynccontextmanager
+async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+    """Background work of the API process: the catalog refresher (when enabled and configured)."""
+    with catalog_refresher():
+        yield
+
+
 def create_app() -> FastAPI:
     """A fresh application instance wired to the process settings."""
     settings = get_settings()
     configure_logging(settings.log_level)
     set_build_info(build_identity()["commit"])
-    app = FastAPI(title="Streaming Hub API", version=__version__, description=API_DESCRIPTION)
+    app = FastAPI(title="Streaming Hub API", version=__version__, description=API_DESCRIPTION,
+                  lifespan=lifespan)
     install_problem_handlers(app)
     app.add_middleware(TraceMiddleware)
     for router in feature_routers():

@@ -88,13 +88,21 @@ class Settings(BaseSettings):
     # Idempotency
     idempotency_ttl_hours: int = 24
 
-    # Catalog feed
+    # Catalog feed. ``catalog_manifest_urls`` is a comma list of producer manifest URLs. In a
+    # single-tenant deployment each entry is a plain URL and the producer's target is its host
+    # (plus the port when not the scheme's default). With ``catalog_multi_tenant`` each entry is
+    # ``label=url`` (e.g. ``ledger=http://ledger.internal:8080/manifest.json``) and the target is
+    # the service label. A configured target that is later removed is retired: its producers[]
+    # row disappears, its events stay served as stale until another producer claims its source.
     catalog_manifest_urls: CommaList = Field(default_factory=list)
     catalog_multi_tenant: bool = False
     catalog_refresh_seconds: float = 30.0
     catalog_fetch_timeout_seconds: float = 5.0
     catalog_breaker_threshold: int = 3
     catalog_breaker_cooldown_seconds: float = 60.0
+    # The API process runs the refresher thread when this is on and manifest URLs are set.
+    catalog_refresher_enabled: bool = True
+    catalog_max_manifest_bytes: int = 1_048_576
 
     # Logging and build identity (set by the image build; git is asked otherwise)
     log_level: str = "INFO"

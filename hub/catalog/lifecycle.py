@@ -1,29 +1,42 @@
-"""The hub's own lifecycle events (``hub.*``): always in the catalog, always current, major 1.
+"""The hub's own ``hub.*`` lifecycle events: always in the catalog, source ``streaming-hub``.
 
-Their ``eventKey`` is the event type as is (R-getCatalog-11) and their source is ``streaming-hub``,
-which has no producer row (R-getCatalog-13).
+Their ``eventKey`` is the event type as is (R-getCatalog-11); they have no ``producers[]`` row and
+are always current (R-getCatalog-13). They travel on ``<prefix>streaming-hub`` like any producer's
+events, so the topic is computed from the settings rather than stored here.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from hub.config import Settings, get_settings
+
 HUB_SOURCE = "streaming-hub"
 
 HUB_LIFECYCLE_EVENTS: tuple[dict[str, Any], ...] = (
     {
         "eventKey": "hub.destination.disabled",
-        "resourceType": "hub",
+        "resourceType": "destination",
         "eventType": "hub.destination.disabled",
         "schemaVersion": "1.0.0",
         "schemaMajor": 1,
-        "description": "A subscription's destination was disabled after sustained delivery failure.",
+        "description": "A subscription's destination was auto-disabled after sustained delivery failure.",
         "source": HUB_SOURCE,
-        "topic": "",
     },
 )
 
 
+def hub_topic(settings: Settings | None = None) -> str:
+    """The topic the hub's lifecycle events are published on (decisions.md D17)."""
+    return f"{(settings or get_settings()).kafka_topic_prefix}{HUB_SOURCE}"
+
+
+def lifecycle_catalog_events(settings: Settings | None = None) -> list[dict[str, Any]]:
+    """The lifecycle events as catalog entries, with the topic filled in."""
+    topic = hub_topic(settings)
+    return [{**event, "topic": topic} for event in HUB_LIFECYCLE_EVENTS]
+
+
 def lifecycle_event_keys() -> frozenset[str]:
-    """The ``eventKey`` of every hub lifecycle event (all at schema major 1)."""
+    """The event keys of the hub's own lifecycle events (all served at major 1)."""
     return frozenset(event["eventKey"] for event in HUB_LIFECYCLE_EVENTS)

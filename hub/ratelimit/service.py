@@ -9,7 +9,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
-from typing import Annotated
 
 from fastapi import Depends, Response
 from sqlalchemy import text
@@ -87,9 +86,9 @@ def take(*, tenant_id: str, allowance: Allowance, now: float | None = None) -> V
 def metered(allowance: Allowance, principal_dependency: Callable[..., Principal]) -> Callable[..., Principal]:
     """A dependency that authorizes, then meters the route on ``allowance`` and sets the headers."""
 
-    def dependency(
-        response: Response, principal: Annotated[Principal, Depends(principal_dependency)]
-    ) -> Principal:
+    # A default-value Depends: a string annotation naming the closure variable (this module uses
+    # postponed annotations) could not be resolved by FastAPI.
+    def dependency(response: Response, principal: Principal = Depends(principal_dependency)) -> Principal:
         assert principal.tenant_id is not None
         verdict = take(tenant_id=principal.tenant_id, allowance=allowance)
         if not verdict.allowed:
