@@ -39,6 +39,18 @@ class Settings(BaseSettings):
     kafka_dlq_group: str = "streaming-hub-dlq-observer"
     kafka_topic_partitions: int = 6
     kafka_max_record_bytes: int = 1_048_576
+    kafka_session_timeout_ms: int = 10_000
+    # Where tests find the broker jars for a throwaway broker ("" = <repo>/.local/kafka/libs)
+    kafka_libs_dir: str = ""
+
+    # Ingestion workers (`hub ingest`) and the dead-letter observer
+    ingest_batch_max_records: int = 2000
+    ingest_batch_max_ms: int = 100
+    ingest_retry_max_seconds: float = 15.0
+    ingest_heartbeat_seconds: float = 5.0
+    ingest_metrics_port: int = 0  # 0 = no /metrics listener in the worker
+    ingest_metrics_host: str = "127.0.0.1"
+    dlq_produce_timeout_seconds: float = 30.0
 
     # API
     api_host: str = "127.0.0.1"

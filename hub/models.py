@@ -5,11 +5,12 @@ from hub.dlq.models import DLQObservation
 from hub.eventlog.models import DeliveryAttempt, DeliveryJob, LoggedEvent, PullCursor, TenantCounter
 from hub.health.models import SubscriptionHealthRow
 from hub.idempotency.models import IdempotencyRecord
+from hub.ingest.models import IngestWorkerHeartbeat, PullEligibility
 from hub.ratelimit.models import RateLimitWindow
 from hub.subscription.models import Subscription, SubscriptionVersion
 
 __all__ = [
     "CatalogEvent", "CatalogProducer", "DLQObservation", "DeliveryAttempt", "DeliveryJob",
-    "IdempotencyRecord", "LoggedEvent", "PullCursor", "RateLimitWindow",
+    "IdempotencyRecord", "IngestWorkerHeartbeat", "LoggedEvent", "PullEligibility", "PullCursor", "RateLimitWindow",
     "Subscription", "SubscriptionHealthRow", "SubscriptionVersion", "TenantCounter",
 ]

@@ -15,7 +15,7 @@ from hub.sqltypes import bigint_field, tz_field
 class DLQObservation(SQLModel, table=True):
     __tablename__ = "dlq_observations"
     __table_args__ = (
-        UniqueConstraint("dlq_partition", "dlq_offset", name="uq_dlq_observations_record"),
+        UniqueConstraint("dlq_topic", "dlq_partition", "dlq_offset", name="uq_dlq_observations_record"),
         Index("ix_dlq_observations_topic", "source_topic", "id"),
         Index("ix_dlq_observations_class", "error_class", "id"),
         Index("ix_dlq_observations_tenant_raw", "tenant_id_raw", "observed_at"),
@@ -31,5 +31,8 @@ class DLQObservation(SQLModel, table=True):
     observed_at: datetime = tz_field(nullable=False, default_now=True)
     # Untrusted, captured for forensics only; never used to authorize or scope.
     tenant_id_raw: str = ""
+    # Where the observed record sits (revision 0003 added the topic: one deployment, one DLQ topic,
+    # but several prefixes can share a database).
+    dlq_topic: str = ""
     dlq_partition: int = 0
     dlq_offset: int = bigint_field(default=0)

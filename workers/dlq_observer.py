@@ -1,0 +1,138 @@
+"""``hub dlq-observer``: one ``dlq_observations`` row per record on the dead-letter topic.
+
+The row is built from the D20 headers; a missing or unreadable header becomes ``unknown`` (or
+the field's default). ``tenant_id_raw`` is untrusted and only stored. ``error_message`` is
+sanitized at capture (no secret, URL or host:port). Inserts are idempotent on the record's
+(topic, partition, offset), and offsets are committed only after the insert committed.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from datetime import UTC, datetime
+from typing import Any
+
+import psycopg
+from confluent_kafka import Message
+
+from hub.config import Settings, get_settings
+from hub.db import libpq_url
+from hub.dlq.sanitize import sanitize_error_message
+from hub.dlq.service import ERROR_CLASSES, UNKNOWN_TOPIC, is_topic_name
+from hub.ids import new_id
+from hub.kafka import ensure_topics, make_consumer
+from hub.logs import configure_logging
+from workers.ingest.main import install_stop_signals
+from workers.kafka_loop import BatchLoop, TransientError, WorkerStatus, kafka_error_callback
+
+log = logging.getLogger("hub.dlq_observer")
+
+UNKNOWN = "unknown"
+MAX_FIELD = 256
+MAX_RETRY_COUNT = 2**31 - 1
+INSERT_SQL = """
+INSERT INTO dlq_observations (id, source_topic, error_class, error_message, retry_count, first_failure_at,
+                              producer_id, observed_at, tenant_id_raw, dlq_topic, dlq_partition, dlq_offset)
+SELECT * FROM unnest(%s::uuid[], %s::text[], %s::text[], %s::text[], %s::int[], %s::timestamptz[],
+                     %s::text[], %s::timestamptz[], %s::text[], %s::text[], %s::int[], %s::bigint[])
+ON CONFLICT (dlq_topic, dlq_partition, dlq_offset) DO NOTHING
+"""
+
+
+def _headers(record: Message) -> dict[str, str]:
+    """The record's headers as text; the last occurrence of a name wins (it was appended last)."""
+    found: dict[str, str] = {}
+    for name, raw in record.headers() or []:
+        if raw is not None:
+            found[name.lower()] = raw.decode("utf-8", errors="replace")
+    return found
+
+
+def _retry_count(text: str | None) -> int:
+    try:
+        return min(max(int(text or "0"), 0), MAX_RETRY_COUNT)
+    except ValueError:
+        return 0
+
+
+def _instant(text: str | None, record: Message, fallback: datetime) -> datetime:
+    if text:
+        try:
+            parsed = datetime.fromisoformat(text.strip().upper())
+            if parsed.tzinfo is not None:
+                return parsed.astimezone(UTC)
+        except ValueError:
+            pass
+    _kind, timestamp_ms = record.timestamp()
+    if timestamp_ms and timestamp_ms > 0:
+        return datetime.fromtimestamp(timestamp_ms / 1000, UTC)
+    return fallback
+
+
+def observation(record: Message, *, now: datetime) -> tuple[Any, ...]:
+    """The ``dlq_observations`` row of one dead-letter record."""
+    headers = _headers(record)
+    topic = headers.get("dlq-source-topic", "").strip()
+    error_class = headers.get("dlq-error-class", "").strip()
+    return (
+        new_id(),
+        topic if topic and is_topic_name(topic) else UNKNOWN_TOPIC,
+        error_class if error_class in ERROR_CLASSES else UNKNOWN,
+        sanitize_error_message(headers.get("dlq-error-message", "")),
+        _retry_count(headers.get("dlq-retry-count")),
+        _instant(headers.get("dlq-first-failure-at"), record, now),
+        (headers.get("dlq-producer-id", "").strip() or UNKNOWN)[:MAX_FIELD],
+        now,
+        headers.get("dlq-tenant-id-raw", "")[:MAX_FIELD],  # untrusted: stored, never used to scope
+        record.topic(), record.partition(), record.offset(),
+    )
+
+
+class DLQObserver:
+    """Consumes the dead-letter topic in its own group and records every record once."""
+
+    def __init__(self, settings: Settings, stop: threading.Event) -> None:
+        self.settings = settings
+        self.status = WorkerStatus()
+        self.consumer = make_consumer(settings.kafka_dlq_group, **{
+            "session.timeout.ms": settings.kafka_session_timeout_ms,
+            "error_cb": kafka_error_callback(self.status), "client.id": "streaming-hub-dlq-observer"})
+        self._url = libpq_url()
+        self._conn: psycopg.Connection | None = None
+        self.loop = BatchLoop(self.consumer, self.handle, max_records=500, max_ms=200,
+                              retry_max_seconds=settings.ingest_retry_max_seconds, stop=stop, status=self.status)
+
+    def run(self) -> None:
+        ensure_topics([self.settings.dlq_topic])
+        self.loop.subscribe([self.settings.dlq_topic])
+        log.info("dlq observer started", extra={"fields": {"topic": self.settings.dlq_topic}})
+        try:
+            self.loop.run()
+        finally:
+            self.loop.close()
+            if self._conn is not None:
+                self._conn.close()
+
+    def handle(self, records: list[Message]) -> None:
+        now = datetime.now(UTC)
+        rows = [observation(record, now=now) for record in records]
+        try:
+            if self._conn is None or self._conn.closed:
+                self._conn = psycopg.connect(self._url, connect_timeout=5, application_name="hub-dlq-observer")
+            with self._conn.transaction():
+                self._conn.execute(INSERT_SQL, [list(column) for column in zip(*rows)])
+        except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+            if self._conn is not None:
+                self._conn.close()
+            self._conn = None
+            raise TransientError(f"PostgreSQL unavailable ({type(exc).__name__})") from exc
+
+
+def run() -> None:
+    """Entry point of ``hub dlq-observer``."""
+    settings = get_settings()
+    configure_logging(settings.log_level)
+    stop = threading.Event()
+    install_stop_signals(stop)
+    DLQObserver(settings, stop).run()

@@ -1,0 +1,62 @@
+"""A heartbeat row per ingestion worker, so ``/readyz`` can show a worker stuck on a fault."""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import time
+import uuid
+from collections.abc import Callable
+
+import psycopg
+
+from workers.kafka_loop import WorkerStatus
+
+log = logging.getLogger("hub.ingest.heartbeat")
+
+UPSERT_SQL = """
+INSERT INTO ingest_worker_heartbeats
+       (worker_id, consumer_group, topic_prefix, state, detail, started_at, heartbeat_at)
+VALUES (%s, %s, %s, %s, %s, now(), now())
+ON CONFLICT (worker_id) DO UPDATE
+   SET state = EXCLUDED.state, detail = EXCLUDED.detail, heartbeat_at = EXCLUDED.heartbeat_at
+"""
+
+
+def new_worker_id() -> str:
+    return f"{socket.gethostname()[:64]}-{os.getpid()}-{uuid.uuid4().hex[:6]}"
+
+
+class Heartbeat:
+    """Writes this worker's status every ``interval`` seconds; best effort (the DB may be down)."""
+
+    def __init__(self, connect: Callable[[], psycopg.Connection], *, status: WorkerStatus, group: str,
+                 prefix: str, interval: float) -> None:
+        self.connect = connect
+        self.status = status
+        self.group = group
+        self.prefix = prefix
+        self.interval = interval
+        self.worker_id = new_worker_id()
+        self._last = 0.0
+
+    def beat(self, *, force: bool = False) -> None:
+        if not force and time.monotonic() - self._last < self.interval:
+            return
+        self._last = time.monotonic()
+        try:
+            conn = self.connect()
+            with conn.transaction():
+                conn.execute(UPSERT_SQL, (self.worker_id, self.group, self.prefix, self.status.state,
+                                          self.status.detail[:500]))
+        except Exception as exc:  # noqa: BLE001 (a missed beat is not worth a crash)
+            log.debug("heartbeat not written", extra={"fields": {"error": type(exc).__name__}})
+
+    def remove(self) -> None:
+        try:
+            conn = self.connect()
+            with conn.transaction():
+                conn.execute("DELETE FROM ingest_worker_heartbeats WHERE worker_id = %s", (self.worker_id,))
+        except Exception:  # noqa: BLE001
+            pass

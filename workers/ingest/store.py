@@ -1,0 +1,258 @@
+"""One ingest batch, one PostgreSQL transaction: sequence numbers, the event log, jobs, counts.
+
+Per batch: the subscription cache checks its version (one query); each tenant's counter is
+advanced once by the number of its events, tenants locked in sorted order (no deadlocks; the row
+lock also makes commit order equal seq order per tenant); the events are COPYed into
+``event_log``; a delivery job is COPYed for every matching push subscription; pull eligibility
+and poison attempts are counted. A duplicate (tenant, source, id) (D19) makes the fast COPY fail,
+and the batch then goes through a staging table with ``ON CONFLICT DO NOTHING`` (the duplicate's
+seq becomes a gap). The caller's ``before_commit`` runs last, inside the transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import uuid
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+import psycopg
+import uuid_utils
+from psycopg import errors as pg_errors
+
+from workers.ingest.decode import VALIDATION, Event, Poison
+from workers.ingest.matching import SubscriptionCache
+from workers.kafka_loop import TransientError
+
+log = logging.getLogger("hub.ingest.store")
+
+EVENT_COLUMNS = (
+    "tenant_id, seq, source, ce_id, event_type, schema_version, schema_major, delegated_scope, "
+    "partition_key, event_time, received_at, attributes, data, kafka_topic, kafka_partition, kafka_offset"
+)
+JOB_COLUMNS = (
+    "id, tenant_id, subscription_id, event_seq, state, attempts, next_attempt_at, lease_until, "
+    "last_error_class, created_at, updated_at"
+)
+ALLOCATE_SQL = """
+INSERT INTO tenant_counters (tenant_id, last_seq)
+SELECT tenant, n FROM unnest(%s::text[], %s::bigint[]) AS batch(tenant, n) ORDER BY tenant
+ON CONFLICT (tenant_id) DO UPDATE SET last_seq = tenant_counters.last_seq + EXCLUDED.last_seq
+RETURNING tenant_id, last_seq
+"""
+STAGE_SQL = "CREATE TEMP TABLE IF NOT EXISTS ingest_stage (LIKE event_log) ON COMMIT DELETE ROWS"
+MERGE_SQL = f"""
+INSERT INTO event_log ({EVENT_COLUMNS}) SELECT {EVENT_COLUMNS} FROM ingest_stage
+ON CONFLICT DO NOTHING RETURNING tenant_id, seq
+"""
+ELIGIBILITY_SQL = """
+INSERT INTO pull_eligibility_hourly (tenant_id, bucket_start, subscription_ids, events)
+SELECT tenant, bucket, ids::uuid[], n
+  FROM unnest(%s::text[], %s::timestamptz[], %s::text[], %s::bigint[]) AS batch(tenant, bucket, ids, n)
+ ORDER BY tenant, bucket, ids
+ON CONFLICT (tenant_id, bucket_start, subscription_ids)
+DO UPDATE SET events = pull_eligibility_hourly.events + EXCLUDED.events
+"""
+POISON_ATTEMPT_SQL = """
+INSERT INTO delivery_attempts (id, job_id, tenant_id, subscription_id, sink_kind, outcome, status_code,
+                               error_class, latency_ms, attempted_at)
+VALUES (%s, NULL, %s, NULL, '', 'poison', 0, %s, 0, %s)
+ON CONFLICT (id) DO NOTHING
+"""
+MAX_TENANT_RAW = 256
+TRANSIENT_DB_ERRORS = (psycopg.OperationalError, psycopg.InterfaceError)
+
+
+@dataclass
+class BatchOutcome:
+    inserted: int = 0
+    duplicates: int = 0
+    jobs: int = 0
+    rejected: list[Poison] = field(default_factory=list)
+
+
+def record_uuid(topic: str, partition: int, offset: int, timestamp_ms: int) -> uuid.UUID:
+    """A UUIDv7-shaped id fixed by a record's coordinates, so a re-consumed record dedups."""
+    digest = bytearray(hashlib.blake2b(f"{topic}\x00{partition}\x00{offset}".encode(), digest_size=10).digest())
+    raw = max(timestamp_ms, 0).to_bytes(6, "big") + bytes(digest)
+    value = bytearray(raw)
+    value[6] = 0x70 | (value[6] & 0x0F)
+    value[8] = 0x80 | (value[8] & 0x3F)
+    return uuid.UUID(bytes=bytes(value))
+
+
+def _hour(moment: datetime) -> datetime:
+    return moment.replace(minute=0, second=0, microsecond=0)
+
+
+def _unique_in_batch(events: list[Event]) -> tuple[list[Event], int]:
+    """Drop repeats of one (tenant, source, id) inside the batch; the first occurrence wins."""
+    seen: set[tuple[str, str, str]] = set()
+    kept: list[Event] = []
+    for event in events:
+        key = (event.tenant_id, event.source, event.ce_id)
+        if key not in seen:
+            seen.add(key)
+            kept.append(event)
+    return kept, len(events) - len(kept)
+
+
+class EventStore:
+    """Writes ingest batches through one psycopg connection, reconnecting after a fault."""
+
+    def __init__(self, url: str, cache: SubscriptionCache) -> None:
+        self._url = url
+        self.cache = cache
+        self._conn: psycopg.Connection | None = None
+
+    def connection(self) -> psycopg.Connection:
+        if self._conn is None or self._conn.closed:
+            try:
+                conn = psycopg.connect(self._url, connect_timeout=5, application_name="hub-ingest")
+                with conn.transaction():
+                    conn.execute(STAGE_SQL)
+            except TRANSIENT_DB_ERRORS as exc:
+                raise TransientError(f"PostgreSQL unavailable ({type(exc).__name__})") from exc
+            self._conn = conn
+        return self._conn
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def _fault(self, exc: BaseException) -> TransientError:
+        self.close()
+        return TransientError(f"PostgreSQL unavailable ({type(exc).__name__})")
+
+    def write(
+        self, events: list[Event], poisons: list[Poison], before_commit: Callable[[list[Poison]], None]
+    ) -> BatchOutcome:
+        """Store one batch in one transaction; ``before_commit(rejected)`` runs just before COMMIT."""
+        conn = self.connection()
+        outcome = BatchOutcome()
+        try:
+            with conn.transaction():
+                cursor = conn.cursor()
+                self.cache.refresh(cursor)
+                events, outcome.duplicates = _unique_in_batch(events)
+                now = datetime.now(UTC)
+                if events:
+                    _allocate(cursor, events)
+                    inserted, outcome.rejected = self._insert_events(conn, cursor, events, now)
+                    outcome.duplicates += len(events) - len(inserted) - len(outcome.rejected)
+                    outcome.inserted = len(inserted)
+                    outcome.jobs = self._fan_out(cursor, inserted, now)
+                _record_poison(cursor, poisons + outcome.rejected, now)
+                before_commit(outcome.rejected)
+        except TRANSIENT_DB_ERRORS as exc:
+            raise self._fault(exc) from exc
+        return outcome
+
+    def _insert_events(
+        self, conn: psycopg.Connection, cursor: psycopg.Cursor, events: list[Event], now: datetime
+    ) -> tuple[list[Event], list[Poison]]:
+        received = now.isoformat()
+        try:
+            with conn.transaction():
+                _copy_events(cursor, "event_log", events, received)
+            return events, []
+        except pg_errors.UniqueViolation:
+            pass  # a redelivered record: merge through the staging table below
+        except pg_errors.DataError:
+            return self._insert_isolated(conn, cursor, events, received)
+        try:
+            with conn.transaction():
+                _copy_events(cursor, "ingest_stage", events, received)
+                stored = set(cursor.execute(MERGE_SQL).fetchall())
+                cursor.execute("DELETE FROM ingest_stage")
+        except pg_errors.DataError:
+            return self._insert_isolated(conn, cursor, events, received)
+        return [event for event in events if (event.tenant_id, event.seq) in stored], []
+
+    def _insert_isolated(
+        self, conn: psycopg.Connection, cursor: psycopg.Cursor, events: list[Event], received: str
+    ) -> tuple[list[Event], list[Poison]]:
+        """Row by row, so an event PostgreSQL refuses becomes poison instead of blocking the batch."""
+        inserted: list[Event] = []
+        rejected: list[Poison] = []
+        sql = f"INSERT INTO event_log ({EVENT_COLUMNS}) VALUES ({', '.join(['%s'] * 16)}) ON CONFLICT DO NOTHING"
+        for event in events:
+            try:
+                with conn.transaction():
+                    cursor.execute(sql, _event_row(event, received))
+                    if cursor.rowcount == 1:
+                        inserted.append(event)
+            except pg_errors.DataError as exc:
+                log.warning("event store refused a record", extra={"fields": {
+                    "topic": event.topic, "partition": event.partition, "offset": event.offset,
+                    "sqlstate": exc.sqlstate or ""}})
+                rejected.append(Poison(VALIDATION, f"the event store refused the event ({exc.sqlstate})",
+                                       event.tenant_id, event.source, event.topic, event.partition,
+                                       event.offset, _timestamp_ms(event), event.record))
+        return inserted, rejected
+
+    def _fan_out(self, cursor: psycopg.Cursor, inserted: list[Event], now: datetime) -> int:
+        """COPY one job per matching push subscription; add up pull eligibility per hour."""
+        stamp = now.isoformat()
+        bucket = _hour(now)
+        eligible: Counter[tuple[str, tuple[str, ...]]] = Counter()
+        jobs = 0
+        match = self.cache.match
+        with cursor.copy(f"COPY delivery_jobs ({JOB_COLUMNS}) FROM STDIN") as copy:
+            for event in inserted:
+                found = match(event.tenant_id, event.event_type, event.source, event.schema_major,
+                              event.delegated_scope)
+                for subscription_id in found.push:
+                    copy.write_row((str(uuid_utils.uuid7()), event.tenant_id, subscription_id, event.seq,
+                                    "pending", 0, stamp, None, "", stamp, stamp))
+                jobs += len(found.push)
+                if found.pull:
+                    eligible[(event.tenant_id, found.pull)] += 1
+        if eligible:
+            keys = sorted(eligible)
+            cursor.execute(ELIGIBILITY_SQL, (
+                [tenant for tenant, _ in keys], [bucket] * len(keys),
+                ["{" + ",".join(ids) + "}" for _, ids in keys], [eligible[key] for key in keys]))
+        return jobs
+
+
+def _event_row(event: Event, received: str) -> tuple:
+    return (event.tenant_id, event.seq, event.source, event.ce_id, event.event_type, event.schema_version,
+            event.schema_major, event.delegated_scope, event.partition_key, event.time, received,
+            event.attributes_json, event.data_json, event.topic, event.partition, event.offset)
+
+
+def _copy_events(cursor: psycopg.Cursor, table: str, events: list[Event], received: str) -> None:
+    with cursor.copy(f"COPY {table} ({EVENT_COLUMNS}) FROM STDIN") as copy:
+        for event in events:
+            copy.write_row(_event_row(event, received))
+
+
+def _allocate(cursor: psycopg.Cursor, events: list[Event]) -> None:
+    """Take each tenant's seqs in one statement and number the batch's events in order."""
+    counts = Counter(event.tenant_id for event in events)
+    tenants = sorted(counts)
+    rows = cursor.execute(ALLOCATE_SQL, (tenants, [counts[tenant] for tenant in tenants])).fetchall()
+    next_seq = {tenant: last_seq - counts[tenant] + 1 for tenant, last_seq in rows}
+    for event in events:
+        event.seq = next_seq[event.tenant_id]
+        next_seq[event.tenant_id] += 1
+
+
+def _timestamp_ms(event: Event) -> int:
+    return event.record.timestamp()[1] if event.record is not None else 0
+
+
+def _record_poison(cursor: psycopg.Cursor, poisons: list[Poison], now: datetime) -> None:
+    """One ``poison`` attempt (D23) per quarantined record whose tenant could be read."""
+    rows = sorted(
+        (record_uuid(p.topic, p.partition, p.offset, p.timestamp_ms), p.tenant_raw[:MAX_TENANT_RAW],
+         p.error_class, now)
+        for p in poisons if p.tenant_raw
+    )
+    if rows:
+        cursor.executemany(POISON_ATTEMPT_SQL, rows)

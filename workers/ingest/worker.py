@@ -1,0 +1,130 @@
+"""One ingestion worker process: producers' topics → tenant event logs and delivery jobs."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from confluent_kafka import Message, TopicPartition
+
+from hub.catalog.lifecycle import hub_topic
+from hub.config import Settings
+from hub.db import libpq_url
+from hub.kafka import ensure_topics, make_consumer, make_producer
+from hub.metrics import (
+    CONSUMER_LAG, DEDUP_HITS, EVENTS_INGESTED, INGEST_BATCH_SECONDS, INGEST_BATCH_SIZE, JOBS_CREATED,
+    POISON_RECORDS,
+)
+from workers.ingest.decode import Event, Poison, decode_record
+from workers.ingest.dlq import DeadLetterPublisher
+from workers.ingest.heartbeat import Heartbeat
+from workers.ingest.matching import SubscriptionCache
+from workers.ingest.store import EventStore
+from workers.ingest.topics import ingest_pattern
+from workers.kafka_loop import BatchLoop, WorkerStatus, kafka_error_callback
+
+log = logging.getLogger("hub.ingest")
+
+LAG_INTERVAL_SECONDS = 5.0
+
+
+class IngestWorker:
+    """Consumes the producers' topics in one consumer group with its sibling processes."""
+
+    def __init__(self, settings: Settings, stop: threading.Event) -> None:
+        self.settings = settings
+        self.status = WorkerStatus()
+        on_error = kafka_error_callback(self.status)
+        self.consumer = make_consumer(settings.kafka_consumer_group, **{
+            "session.timeout.ms": settings.kafka_session_timeout_ms, "error_cb": on_error,
+            "client.id": "streaming-hub-ingest"})
+        timeout_ms = int(settings.dlq_produce_timeout_seconds * 1000)
+        self.producer = make_producer(**{"message.timeout.ms": timeout_ms, "error_cb": on_error})
+        self.cache = SubscriptionCache()
+        self.store = EventStore(libpq_url(), self.cache)
+        self.dlq = DeadLetterPublisher(self.producer, topic=settings.dlq_topic,
+                                       topic_prefix=settings.kafka_topic_prefix,
+                                       timeout_seconds=settings.dlq_produce_timeout_seconds)
+        self.heartbeat = Heartbeat(self.store.connection, status=self.status, group=settings.kafka_consumer_group,
+                                   prefix=settings.kafka_topic_prefix, interval=settings.ingest_heartbeat_seconds)
+        self.loop = BatchLoop(
+            self.consumer, self.handle, max_records=settings.ingest_batch_max_records,
+            max_ms=settings.ingest_batch_max_ms, retry_max_seconds=settings.ingest_retry_max_seconds,
+            stop=stop, status=self.status, housekeeping=self.housekeeping, on_revoked=self._forget_lag,
+        )
+        self._lag_at = 0.0
+
+    def run(self) -> None:
+        settings = self.settings
+        # The DLQ and the hub's own lifecycle topic must exist; producer topics are the producers'.
+        ensure_topics([settings.dlq_topic, hub_topic(settings)])
+        pattern = ingest_pattern(settings.kafka_topic_prefix, settings.dlq_topic)
+        self.loop.subscribe([pattern])
+        log.info("ingestion worker started", extra={"fields": {
+            "pattern": pattern, "group": settings.kafka_consumer_group, "worker": self.heartbeat.worker_id}})
+        self.heartbeat.beat(force=True)
+        try:
+            self.loop.run()
+        finally:
+            self.loop.close()
+            self.producer.flush(5)
+            self.heartbeat.remove()
+            self.store.close()
+            log.info("ingestion worker stopped")
+
+    def handle(self, records: list[Message]) -> None:
+        """Decode, store in one transaction, quarantine poison before that transaction commits."""
+        started = time.perf_counter()
+        events: list[Event] = []
+        poisons: list[Poison] = []
+        max_bytes = self.settings.kafka_max_record_bytes
+        for record in records:
+            decoded = decode_record(record, max_bytes=max_bytes)
+            (events if isinstance(decoded, Event) else poisons).append(decoded)
+
+        def before_commit(rejected: list[Poison]) -> None:
+            quarantined = poisons + rejected
+            if quarantined:
+                self.dlq.send(quarantined)
+                self.dlq.flush()  # raises unless acknowledged: the transaction then rolls back
+
+        outcome = self.store.write(events, poisons, before_commit)
+        EVENTS_INGESTED.inc(outcome.inserted)
+        DEDUP_HITS.inc(outcome.duplicates)
+        JOBS_CREATED.inc(outcome.jobs)
+        for poison in poisons + outcome.rejected:
+            POISON_RECORDS.labels(error_class=poison.error_class).inc()
+            log.info("record quarantined", extra={"fields": {
+                "topic": poison.topic, "partition": poison.partition, "offset": poison.offset,
+                "error_class": poison.error_class, "reason": poison.message}})
+        INGEST_BATCH_SIZE.observe(len(records))
+        INGEST_BATCH_SECONDS.observe(time.perf_counter() - started)
+
+    def housekeeping(self) -> None:
+        self.heartbeat.beat()
+        if time.monotonic() - self._lag_at >= LAG_INTERVAL_SECONDS:
+            self._lag_at = time.monotonic()
+            self._measure_lag()
+
+    def _measure_lag(self) -> None:
+        try:
+            positions = self.consumer.position(self.consumer.assignment())
+        except Exception:  # noqa: BLE001 (metrics are best effort)
+            return
+        for tp in positions:
+            if tp.offset < 0:
+                continue
+            try:
+                _low, high = self.consumer.get_watermark_offsets(tp, cached=True)
+            except Exception:  # noqa: BLE001
+                continue
+            if high >= 0:
+                CONSUMER_LAG.labels(topic=tp.topic, partition=str(tp.partition)).set(max(high - tp.offset, 0))
+
+    def _forget_lag(self, partitions: list[TopicPartition]) -> None:
+        for tp in partitions:
+            try:
+                CONSUMER_LAG.remove(tp.topic, str(tp.partition))
+            except KeyError:
+                pass

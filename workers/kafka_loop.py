@@ -1,0 +1,229 @@
+"""The consume → handle → commit loop shared by the ingestion workers and the DLQ observer.
+
+Records are taken in batches (up to N records or T ms). A batch's offsets are committed only
+after its handler returned, i.e. after the handler's own commit. A handler raises
+:class:`TransientError` when a dependency is down: the loop then pauses the assigned partitions,
+seeks every partition of the failed batch back to its first record, waits with exponential
+backoff (tenacity) and resumes — nothing is skipped and nothing is committed early. Rebalance
+callbacks commit what is stored and drop the revoked partitions' records from the batch being
+collected (their new owner starts from the committed offset).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from confluent_kafka import Consumer, KafkaError, KafkaException, Message, TopicPartition
+from tenacity import RetryCallState, Retrying, retry_if_exception_type, wait_exponential_jitter
+
+log = logging.getLogger("hub.kafka_loop")
+
+Handler = Callable[[list[Message]], None]
+
+
+class TransientError(Exception):
+    """A dependency is unavailable; the batch is retried later from its first record."""
+
+
+class FatalConsumerError(Exception):
+    """The consumer can no longer guarantee it will not skip a record; the process must restart."""
+
+
+@dataclass
+class WorkerStatus:
+    """What a worker reports about itself (heartbeat rows, logs)."""
+
+    retrying: str = ""
+    kafka_error: str = ""
+    kafka_error_at: float = 0.0
+    batches: int = 0
+    last_batch_at: float = field(default_factory=time.monotonic)
+
+    @property
+    def state(self) -> str:
+        return "degraded" if self.detail else "healthy"
+
+    @property
+    def detail(self) -> str:
+        if self.retrying:
+            return self.retrying
+        if self.kafka_error and time.monotonic() - self.kafka_error_at < 15:
+            return self.kafka_error
+        return ""
+
+
+def _key(record: Message) -> tuple[str, int]:
+    return record.topic(), record.partition()
+
+
+def first_offsets(records: list[Message]) -> dict[tuple[str, int], int]:
+    first: dict[tuple[str, int], int] = {}
+    for record in records:
+        key = _key(record)
+        if key not in first or record.offset() < first[key]:
+            first[key] = record.offset()
+    return first
+
+
+def next_offsets(records: list[Message]) -> list[TopicPartition]:
+    """The offsets to commit after ``records``: one past the last record of each partition."""
+    last: dict[tuple[str, int], int] = {}
+    for record in records:
+        key = _key(record)
+        last[key] = max(last.get(key, -1), record.offset())
+    return [TopicPartition(topic, partition, offset + 1) for (topic, partition), offset in last.items()]
+
+
+class BatchLoop:
+    """Consume in batches, hand each batch to ``handler``, commit, and survive faults."""
+
+    def __init__(
+        self, consumer: Consumer, handler: Handler, *, max_records: int, max_ms: int,
+        retry_max_seconds: float, stop: threading.Event, status: WorkerStatus | None = None,
+        housekeeping: Callable[[], None] | None = None, on_revoked: Callable[[list[TopicPartition]], None] | None = None,
+    ) -> None:
+        self.consumer = consumer
+        self.handler = handler
+        self.max_records = max_records
+        self.max_ms = max_ms
+        self.retry_max_seconds = retry_max_seconds
+        self.stop = stop
+        self.status = status or WorkerStatus()
+        self.housekeeping = housekeeping or (lambda: None)
+        self.on_revoked = on_revoked or (lambda partitions: None)
+        self._batch: list[Message] = []
+        self._paused: list[TopicPartition] = []
+
+    # -- rebalance callbacks (run inside consume()) ------------------------------------------
+    def subscribe(self, topics: list[str]) -> None:
+        self.consumer.subscribe(topics, on_assign=self._assigned, on_revoke=self._revoked, on_lost=self._lost)
+
+    def _assigned(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
+        log.info("partitions assigned", extra={"fields": {"partitions": _names(partitions)}})
+
+    def _drop(self, partitions: list[TopicPartition]) -> None:
+        gone = {(tp.topic, tp.partition) for tp in partitions}
+        self._batch[:] = [record for record in self._batch if _key(record) not in gone]
+        self._paused = [tp for tp in self._paused if (tp.topic, tp.partition) not in gone]
+        self.on_revoked(partitions)
+
+    def _revoked(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
+        self._drop(partitions)
+        try:
+            consumer.commit(asynchronous=False)  # what is stored belongs to committed batches
+        except KafkaException as exc:
+            if exc.args[0].code() != KafkaError._NO_OFFSET:
+                log.warning("commit on revoke failed", extra={"fields": {"error": exc.args[0].str()}})
+        log.info("partitions revoked", extra={"fields": {"partitions": _names(partitions)}})
+
+    def _lost(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
+        self._drop(partitions)
+        log.warning("partitions lost", extra={"fields": {"partitions": _names(partitions)}})
+
+    # -- the loop -------------------------------------------------------------------------------
+    def run(self) -> None:
+        """Until ``stop`` is set: one batch at a time, retried through transient faults."""
+        while not self.stop.is_set():
+            retrying = Retrying(
+                retry=retry_if_exception_type(TransientError),
+                wait=wait_exponential_jitter(initial=0.25, max=self.retry_max_seconds),
+                stop=lambda state: self.stop.is_set(), before_sleep=self._before_sleep,
+                sleep=self.stop.wait, reraise=True,
+            )
+            try:
+                retrying(self._step)
+            except TransientError:
+                break  # stopping while a dependency is down: nothing was committed for the batch
+            self.housekeeping()
+
+    def _step(self) -> None:
+        if self._paused:
+            self.consumer.resume(self._paused)
+            self._paused = []
+        records = self._collect()
+        if records:
+            self.handler(records)
+            self._commit(records)
+            self.status.batches += 1
+            self.status.last_batch_at = time.monotonic()
+        if self.status.retrying:
+            log.info("recovered", extra={"fields": {"after": self.status.retrying}})
+            self.status.retrying = ""
+        self._batch = []
+
+    def _collect(self) -> list[Message]:
+        self._batch = []
+        deadline: float | None = None
+        while not self.stop.is_set():
+            timeout = 0.5 if deadline is None else deadline - time.monotonic()
+            if timeout <= 0:
+                break
+            messages = self.consumer.consume(num_messages=self.max_records - len(self._batch), timeout=timeout)
+            for message in messages:
+                error = message.error()
+                if error is None:
+                    self._batch.append(message)
+                elif error.code() != KafkaError._PARTITION_EOF:
+                    log.warning("consumer error", extra={"fields": {"error": error.str()}})
+            if self._batch and deadline is None:
+                deadline = time.monotonic() + self.max_ms / 1000
+            if len(self._batch) >= self.max_records or (not messages and not self._batch):
+                break
+        return list(self._batch)
+
+    def _commit(self, records: list[Message]) -> None:
+        try:
+            self.consumer.store_offsets(offsets=next_offsets(records))
+            self.consumer.commit(asynchronous=False)
+        except KafkaException as exc:
+            raise TransientError(f"offset commit failed ({exc.args[0].name()})") from exc
+
+    def _before_sleep(self, state: RetryCallState) -> None:
+        """Pause, and seek each partition of the failed batch back to its first record."""
+        exc = state.outcome.exception() if state.outcome else None
+        self.status.retrying = f"retrying: {exc}"
+        log.warning("transient fault; pausing partitions", extra={"fields": {
+            "error": str(exc), "attempt": state.attempt_number,
+            "sleep_seconds": round(state.next_action.sleep, 2) if state.next_action else 0}})
+        assignment = self.consumer.assignment()
+        if assignment:
+            self.consumer.pause(assignment)
+            self._paused = assignment
+        assigned = {(tp.topic, tp.partition) for tp in assignment}
+        for (topic, partition), offset in first_offsets(self._batch).items():
+            if (topic, partition) not in assigned:
+                continue  # revoked meanwhile: its new owner starts from the committed offset
+            try:
+                self.consumer.seek(TopicPartition(topic, partition, offset))
+            except KafkaException as exc:
+                raise FatalConsumerError(f"cannot rewind {topic}[{partition}] to {offset}: {exc}") from exc
+        self._batch = []
+        self.housekeeping()  # e.g. a heartbeat saying we are retrying, when the database is reachable
+
+    def close(self) -> None:
+        """Commit what is stored, leave the group (revoke callbacks run), release the client."""
+        try:
+            self.consumer.close()
+        except (KafkaException, RuntimeError) as exc:
+            log.warning("consumer close failed", extra={"fields": {"error": str(exc)}})
+
+
+def _names(partitions: list[TopicPartition]) -> str:
+    return ",".join(f"{tp.topic}[{tp.partition}]" for tp in partitions)
+
+
+def kafka_error_callback(status: WorkerStatus) -> Callable[[Any], None]:
+    """An ``error_cb`` that records broker trouble on the worker's status."""
+
+    def on_error(error: KafkaError) -> None:
+        if error.code() in (KafkaError._ALL_BROKERS_DOWN, KafkaError._TRANSPORT, KafkaError._RESOLVE):
+            status.kafka_error = "Kafka broker unavailable"
+            status.kafka_error_at = time.monotonic()
+        log.warning("kafka client error", extra={"fields": {"error": error.str()}})
+
+    return on_error
