@@ -24,10 +24,9 @@ def _default(field) -> str:
 
 
 def render() -> str:
-    rows = ["| setting | default | meaning |", "|---|---|---|"]
+    rows = ["| setting | default |", "|---|---|"]
     for name, field in Settings.model_fields.items():
-        meaning = (field.description or "").replace("|", "\\|")
-        rows.append(f"| `HUB_{name.upper()}` | `{_default(field)}` | {meaning} |")
+        rows.append(f"| `HUB_{name.upper()}` | `{_default(field)}` |")
     return "\n".join(rows)
 
 
