@@ -26,6 +26,7 @@ from hub.config import get_settings
 from hub.db import get_engine
 from hub.errors import Conflict, HubError
 from hub.problems import problem_response
+from hub.secrets import seal, unseal
 
 log = logging.getLogger("hub.idempotency")
 T = TypeVar("T")
@@ -101,7 +102,13 @@ def _answer(row: Any, request: IdempotentRequest) -> Response:
     if row.state != "completed":
         raise OutcomeUnrecorded()
     headers = {**(row.headers or {}), REPLAYED_HEADER: "true"}
-    return Response(content=bytes(row.body or b""), status_code=row.status_code, headers=headers)
+    body = unseal(bytes(row.body).decode("ascii"), context=_seal_context(request)) if row.body else b""
+    return Response(content=body, status_code=row.status_code, headers=headers)
+
+
+def _seal_context(request: IdempotentRequest) -> str:
+    # Stored answers can carry a freshly minted signing secret, so they are sealed like any secret.
+    return f"idempotency:{request.tenant_id}:{request.key}"
 
 
 def stored_answer(request: IdempotentRequest) -> Response | None:
@@ -117,7 +124,7 @@ def _record(session: Session, request: IdempotentRequest, response: Response) ->
     session.execute(_PURGE)
     session.execute(_STORE, {
         "tenant": request.tenant_id, "key": request.key, "fingerprint": request.fingerprint,
-        "status": response.status_code, "headers": orjson.dumps(kept).decode(), "body": bytes(response.body),
+        "status": response.status_code, "headers": orjson.dumps(kept).decode(), "body": seal(bytes(response.body), context=_seal_context(request)).encode("ascii"),
         "expires_at": expires_at,
     })
 
