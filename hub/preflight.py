@@ -17,10 +17,25 @@ def _host_port(url: str) -> str:
     return f"{parts.hostname}:{parts.port or 5432}"
 
 
+def _configuration_problems() -> list[str]:
+    """Settings that would only fail later, on the first secret or destination, are checked now."""
+    from hub.egress import validate_egress_settings
+    from hub.errors import HubError
+    from hub.secrets import validate_encryption_keys
+
+    problems = []
+    for validate in (validate_encryption_keys, validate_egress_settings):
+        try:
+            validate()
+        except HubError as exc:
+            problems.append(exc.detail)
+    return problems
+
+
 def require_dependencies(*, database: bool = True, kafka: bool = True) -> None:
     """Exit with one line per unreachable dependency; return quietly when all answer."""
     settings = get_settings()
-    problems: list[str] = []
+    problems = _configuration_problems()
     if database:
         try:
             ping_database(timeout_seconds=3)

@@ -102,3 +102,13 @@ def test_unreachable_dependency_gives_one_clear_line(command):
     assert "PostgreSQL at 127.0.0.1:1 is not reachable" in result.stderr
     assert "make stack" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_malformed_encryption_keys_stop_start_up_with_one_line():
+    """A malformed HUB_ENCRYPTION_KEYS is reported at start-up, naming the setting and not the value."""
+    result = subprocess.run([sys.executable, "-m", "hub.cli", "migrate"],
+                            env={"HUB_ENCRYPTION_KEYS": "k1:not-a-key-value", "PATH": "/usr/bin:/bin"},
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert "HUB_ENCRYPTION_KEYS" in result.stderr and "not-a-key-value" not in result.stderr
+    assert "Traceback" not in result.stderr

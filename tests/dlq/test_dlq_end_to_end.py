@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 import uuid
 
 from hub.kafka import ensure_topics, make_producer
 from tests.catalog.contract import assert_matches
+from tests.support.processes import hub_process
 
 
 def _wait_for_observations(client, headers, params, count: int, timeout_seconds: float = 60.0) -> dict:
@@ -43,19 +41,11 @@ def test_dead_letter_record_is_observed_and_served(dlq_db, client, operator_head
     producer.produce(dlq_topic, value=b"\x00garbage", headers=[("dlq-error-class", b"no-such-class")])
     assert producer.flush(15) == 0
 
-    env = {**os.environ, "HUB_DATABASE_URL": dlq_db, "HUB_KAFKA_TOPIC_PREFIX": prefix,
+    env = {"HUB_DATABASE_URL": dlq_db, "HUB_KAFKA_TOPIC_PREFIX": prefix,
            "HUB_KAFKA_DLQ_GROUP": f"test-dlq-{uuid.uuid4().hex[:8]}"}
-    observer = subprocess.Popen([sys.executable, "-m", "hub.cli", "dlq-observer"], env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
+    with hub_process("dlq-observer", env):
         served = _wait_for_observations(client, operator_headers, {"source_topic": source_topic}, 1)
         unknown = _wait_for_observations(client, operator_headers, {"source_topic": "unknown"}, 1)
-    finally:
-        observer.terminate()
-        try:
-            observer.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            observer.kill()
     assert_matches("DLQResponse", served)
     row = served["observations"][0]
     assert {key: row[key] for key in ("source_topic", "error_class", "retry_count", "first_failure_at",

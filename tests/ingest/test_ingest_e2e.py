@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import psycopg
 import pytest
@@ -18,20 +13,7 @@ from cloudevents.core.v1.event import CloudEvent
 
 from hub.db import libpq_url
 from hub.kafka import ensure_topics, make_producer
-
-
-@contextmanager
-def worker(command: str, env: dict[str, str]) -> Iterator[subprocess.Popen]:
-    process = subprocess.Popen([sys.executable, "-m", "hub.cli", command], env={**os.environ, **env},
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        yield process
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
+from tests.support.processes import hub_process
 
 
 def _event(tenant: str, *, ce_id: str, event_type: str = "transaction.posted", **extra) -> CloudEvent:
@@ -100,7 +82,7 @@ def test_both_content_modes_dedup_matching_and_poison(ingest_env, tenant):
     producer.produce(topic, value=message.value, headers=message.headers)
     assert producer.flush(15) == 0
 
-    with worker("ingest", ingest_env), worker("dlq-observer", ingest_env):
+    with hub_process("ingest", ingest_env), hub_process("dlq-observer", ingest_env):
         stored = _wait_for("SELECT count(*) FROM event_log WHERE tenant_id = %s", (tenant,), 3)
         observed = _wait_for("SELECT count(*) FROM dlq_observations WHERE source_topic = %s", (topic,), 2)
     assert stored == 3, "binary + structured + the record after the poison, the duplicate stored once"

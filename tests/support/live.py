@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -12,15 +10,15 @@ from contextlib import contextmanager
 import httpx
 
 from tests.support.pg import free_port
+from tests.support.processes import start_hub, stop
 
 
 @contextmanager
 def live_api(env: dict[str, str] | None = None) -> Iterator[str]:
     """Start ``hub api`` in a child process and yield its base URL."""
     port = free_port()
-    child_env = {**os.environ, **(env or {}), "HUB_API_PORT": str(port), "HUB_API_HOST": "127.0.0.1"}
-    process = subprocess.Popen([sys.executable, "-m", "hub.cli", "api"], env=child_env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    child_env = {**(env or {}), "HUB_API_PORT": str(port), "HUB_API_HOST": "127.0.0.1"}
+    process = start_hub("api", child_env, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -36,8 +34,4 @@ def live_api(env: dict[str, str] | None = None) -> Iterator[str]:
             raise RuntimeError("hub api did not come up in 30 s")
         yield base
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop(process, timeout=10)
