@@ -98,6 +98,7 @@ class BatchLoop:
         self.on_revoked = on_revoked or (lambda partitions: None)
         self._batch: list[Message] = []
         self._paused: list[TopicPartition] = []
+        self._retry_pending: set[tuple[str, int]] = set()  # partitions whose failed batch awaits a retry
 
     # -- rebalance callbacks (run inside consume()) ------------------------------------------
     def subscribe(self, topics: list[str]) -> None:
@@ -110,6 +111,7 @@ class BatchLoop:
         gone = {(tp.topic, tp.partition) for tp in partitions}
         self._batch[:] = [record for record in self._batch if _key(record) not in gone]
         self._paused = [tp for tp in self._paused if (tp.topic, tp.partition) not in gone]
+        self._retry_pending -= gone
         self.on_revoked(partitions)
 
     def _revoked(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
@@ -151,7 +153,9 @@ class BatchLoop:
             self._commit(records)
             self.status.batches += 1
             self.status.last_batch_at = time.monotonic()
-        if self.status.retrying:
+            self._retry_pending = set()
+        # An empty poll right after a rewind is not a recovery: the failed batch is still to come.
+        if self.status.retrying and not self._retry_pending:
             log.info("recovered", extra={"fields": {"after": self.status.retrying}})
             self.status.retrying = ""
         self._batch = []
@@ -198,6 +202,7 @@ class BatchLoop:
         for (topic, partition), offset in first_offsets(self._batch).items():
             if (topic, partition) not in assigned:
                 continue  # revoked meanwhile: its new owner starts from the committed offset
+            self._retry_pending.add((topic, partition))
             try:
                 self.consumer.seek(TopicPartition(topic, partition, offset))
             except KafkaException as exc:
