@@ -1,0 +1,101 @@
+"""BatchLoop retry bookkeeping, with a scripted fake consumer (pure logic; the broker runs elsewhere)."""
+
+from __future__ import annotations
+
+import threading
+
+from confluent_kafka import TopicPartition
+
+from workers.kafka_loop import BatchLoop, TransientError
+
+
+class FakeMessage:
+    def __init__(self, offset: int) -> None:
+        self._offset = offset
+
+    def topic(self) -> str:
+        return "t.ledger"
+
+    def partition(self) -> int:
+        return 0
+
+    def offset(self) -> int:
+        return self._offset
+
+    def error(self):
+        return None
+
+
+class ScriptedConsumer:
+    """Answers consume() from a script of batches; records seeks and commits."""
+
+    def __init__(self, script: list[list[FakeMessage]]) -> None:
+        self.script = script
+        self.seeks: list[int] = []
+        self.stored: list[int] = []
+        self.paused = False
+
+    def consume(self, num_messages: int, timeout: float):
+        return self.script.pop(0) if self.script else []
+
+    def assignment(self):
+        return [TopicPartition("t.ledger", 0)]
+
+    def pause(self, partitions) -> None:
+        self.paused = True
+
+    def resume(self, partitions) -> None:
+        self.paused = False
+
+    def seek(self, tp: TopicPartition) -> None:
+        self.seeks.append(tp.offset)
+
+    def store_offsets(self, offsets) -> None:
+        self.stored += [tp.offset for tp in offsets]
+
+    def commit(self, asynchronous: bool = False) -> None:
+        pass
+
+
+def test_an_empty_poll_after_a_failed_batch_is_not_a_recovery():
+    """The status stays degraded until the rewound batch is stored, and nothing is committed before."""
+    batch = [FakeMessage(5), FakeMessage(6)]
+    # attempt 1 fails; after the rewind the next poll is empty (data not fetched yet); then it succeeds.
+    consumer = ScriptedConsumer([batch, [], [], batch])
+    stop = threading.Event()
+    states: list[str] = []
+    calls = {"n": 0}
+
+    def handler(records) -> None:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise TransientError("PostgreSQL unavailable (OperationalError)")
+        stop.set()
+
+    loop = BatchLoop(consumer, handler, max_records=2, max_ms=1, retry_max_seconds=0.01, stop=stop,
+                     housekeeping=lambda: states.append(loop.status.state))
+    loop.run()
+    assert consumer.seeks == [5], "rewound to the failed batch's first record"
+    assert consumer.stored == [7], "committed once, after the batch was handled"
+    assert calls["n"] == 2
+    # housekeeping runs after the failure and after each step: degraded until the batch succeeded
+    assert states[:3] == ["degraded", "degraded", "degraded"]
+    assert loop.status.state == "healthy"
+
+
+def test_revoking_the_failed_partition_ends_the_retry_state():
+    batch = [FakeMessage(1)]
+    consumer = ScriptedConsumer([batch])
+    stop = threading.Event()
+    loop = BatchLoop(consumer, lambda records: (_ for _ in ()).throw(TransientError("down")), max_records=10,
+                     max_ms=1, retry_max_seconds=0.01, stop=stop)
+
+    def revoke_then_stop():
+        if loop.status.retrying:
+            loop._drop([TopicPartition("t.ledger", 0)])
+            stop.set()
+
+    loop.housekeeping = revoke_then_stop
+    loop.run()
+    loop._step()  # an empty poll with no failed batch pending on an assigned partition
+    assert loop.status.state == "healthy"
