@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, Column, DateTime
+from sqlalchemy import JSON, BigInteger, Column, DateTime
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlmodel import Field
 
@@ -25,6 +25,11 @@ def tz_field(*, nullable: bool = True, default_now: bool = False, index: bool = 
 def jsonb_field(*, nullable: bool = True) -> Any:
     """A JSONB column."""
     return Field(default=None, sa_column=Column(JSONB, nullable=nullable))
+
+
+def json_field(*, nullable: bool = True) -> Any:
+    """A ``json`` column: the document's text is kept exactly as written."""
+    return Field(default=None, sa_column=Column(JSON, nullable=nullable))
 
 
 def bigint_field(*, primary_key: bool = False, nullable: bool = False, default: int | None = None) -> Any:

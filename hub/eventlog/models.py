@@ -10,7 +10,7 @@ from sqlalchemy import BigInteger, Column, Index, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 from hub.ids import new_id
-from hub.sqltypes import bigint_field, jsonb_field, tz_field
+from hub.sqltypes import bigint_field, json_field, tz_field
 
 
 class TenantCounter(SQLModel, table=True):
@@ -40,8 +40,8 @@ class LoggedEvent(SQLModel, table=True):
     partition_key: str | None = None
     event_time: datetime | None = tz_field()
     received_at: datetime = tz_field(nullable=False, default_now=True)
-    attributes: dict[str, Any] | None = jsonb_field()
-    data: Any = jsonb_field()
+    attributes: dict[str, Any] | None = json_field()
+    data: Any = json_field()
     kafka_topic: str = ""
     kafka_partition: int = 0
     kafka_offset: int = bigint_field(default=0)

@@ -33,10 +33,16 @@ EVENT_COLUMNS = (
     "tenant_id, seq, source, ce_id, event_type, schema_version, schema_major, delegated_scope, "
     "partition_key, event_time, received_at, attributes, data, kafka_topic, kafka_partition, kafka_offset"
 )
+# Binary COPY: PostgreSQL parses no timestamp, uuid or integer text. The json columns travel as
+# text, which is json's binary wire form; PostgreSQL still validates them.
+EVENT_TYPES = ("text", "int8", "text", "text", "text", "text", "int4", "text", "text", "timestamptz",
+               "timestamptz", "text", "text", "text", "int4", "int8")
 JOB_COLUMNS = (
     "id, tenant_id, subscription_id, event_seq, state, attempts, next_attempt_at, lease_until, "
     "last_error_class, created_at, updated_at"
 )
+JOB_TYPES = ("uuid", "text", "uuid", "int8", "text", "int4", "timestamptz", "timestamptz", "text",
+             "timestamptz", "timestamptz")
 ALLOCATE_SQL = """
 INSERT INTO tenant_counters (tenant_id, last_seq)
 SELECT tenant, n FROM unnest(%s::text[], %s::bigint[]) AS batch(tenant, n) ORDER BY tenant
@@ -107,6 +113,7 @@ class EventStore:
         self._url = url
         self.cache = cache
         self._conn: psycopg.Connection | None = None
+        self._uuids: dict[str, uuid.UUID] = {}  # subscription ids, parsed once for binary COPY
 
     def connection(self) -> psycopg.Connection:
         if self._conn is None or self._conn.closed:
@@ -118,6 +125,12 @@ class EventStore:
                 raise TransientError(f"PostgreSQL unavailable ({type(exc).__name__})") from exc
             self._conn = conn
         return self._conn
+
+    def _subscription_uuid(self, subscription_id: str) -> uuid.UUID:
+        found = self._uuids.get(subscription_id)
+        if found is None:
+            found = self._uuids[subscription_id] = uuid.UUID(subscription_id)
+        return found
 
     def close(self) -> None:
         if self._conn is not None:
@@ -153,9 +166,8 @@ class EventStore:
         return outcome
 
     def _insert_events(
-        self, conn: psycopg.Connection, cursor: psycopg.Cursor, events: list[Event], now: datetime
+        self, conn: psycopg.Connection, cursor: psycopg.Cursor, events: list[Event], received: datetime
     ) -> tuple[list[Event], list[Poison]]:
-        received = now.isoformat()
         try:
             with conn.transaction():
                 _copy_events(cursor, "event_log", events, received)
@@ -174,7 +186,7 @@ class EventStore:
         return [event for event in events if (event.tenant_id, event.seq) in stored], []
 
     def _insert_isolated(
-        self, conn: psycopg.Connection, cursor: psycopg.Cursor, events: list[Event], received: str
+        self, conn: psycopg.Connection, cursor: psycopg.Cursor, events: list[Event], received: datetime
     ) -> tuple[list[Event], list[Poison]]:
         """Row by row, so an event PostgreSQL refuses becomes poison instead of blocking the batch."""
         inserted: list[Event] = []
@@ -197,18 +209,19 @@ class EventStore:
 
     def _fan_out(self, cursor: psycopg.Cursor, inserted: list[Event], now: datetime) -> int:
         """COPY one job per matching push subscription; add up pull eligibility per hour."""
-        stamp = now.isoformat()
         bucket = _hour(now)
         eligible: Counter[tuple[str, tuple[str, ...]]] = Counter()
         jobs = 0
         match = self.cache.match
-        with cursor.copy(f"COPY delivery_jobs ({JOB_COLUMNS}) FROM STDIN") as copy:
+        as_uuid = self._subscription_uuid
+        with cursor.copy(f"COPY delivery_jobs ({JOB_COLUMNS}) FROM STDIN (FORMAT BINARY)") as copy:
+            copy.set_types(JOB_TYPES)
             for event in inserted:
                 found = match(event.tenant_id, event.event_type, event.source, event.schema_major,
                               event.delegated_scope)
                 for subscription_id in found.push:
-                    copy.write_row((str(uuid_utils.uuid7()), event.tenant_id, subscription_id, event.seq,
-                                    "pending", 0, stamp, None, "", stamp, stamp))
+                    copy.write_row((uuid_utils.uuid7(), event.tenant_id, as_uuid(subscription_id), event.seq,
+                                    "pending", 0, now, None, "", now, now))
                 jobs += len(found.push)
                 if found.pull:
                     eligible[(event.tenant_id, found.pull)] += 1
@@ -220,14 +233,15 @@ class EventStore:
         return jobs
 
 
-def _event_row(event: Event, received: str) -> tuple:
+def _event_row(event: Event, received: datetime) -> tuple:
     return (event.tenant_id, event.seq, event.source, event.ce_id, event.event_type, event.schema_version,
             event.schema_major, event.delegated_scope, event.partition_key, event.time, received,
             event.attributes_json, event.data_json, event.topic, event.partition, event.offset)
 
 
-def _copy_events(cursor: psycopg.Cursor, table: str, events: list[Event], received: str) -> None:
-    with cursor.copy(f"COPY {table} ({EVENT_COLUMNS}) FROM STDIN") as copy:
+def _copy_events(cursor: psycopg.Cursor, table: str, events: list[Event], received: datetime) -> None:
+    with cursor.copy(f"COPY {table} ({EVENT_COLUMNS}) FROM STDIN (FORMAT BINARY)") as copy:
+        copy.set_types(EVENT_TYPES)
         for event in events:
             copy.write_row(_event_row(event, received))
 
