@@ -15,6 +15,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +24,7 @@ from tenacity import RetryCallState, Retrying, retry_if_exception_type, wait_exp
 
 log = logging.getLogger("hub.kafka_loop")
 
-Handler = Callable[[list[Message]], None]
+Handler = Callable[[Any], None]
 
 
 class TransientError(Exception):
@@ -79,16 +80,31 @@ def next_offsets(records: list[Message]) -> list[TopicPartition]:
     return [TopicPartition(topic, partition, offset + 1) for (topic, partition), offset in last.items()]
 
 
+@dataclass
+class InFlight:
+    """A batch handed to the writer thread; its offsets are committed once the write returned."""
+
+    records: list[Message]
+    future: Future
+
+
 class BatchLoop:
-    """Consume in batches, hand each batch to ``handler``, commit, and survive faults."""
+    """Consume in batches, hand each batch to ``handler``, commit, and survive faults.
+
+    Two stages overlap: while the writer thread stores batch N (``handler``, mostly waiting on
+    the database), the consuming thread collects batch N+1 and runs ``prepare`` on it (decoding,
+    CPU). Batches are written one at a time, in order; N's offsets are committed after N's write.
+    """
 
     def __init__(
         self, consumer: Consumer, handler: Handler, *, max_records: int, max_ms: int,
         retry_max_seconds: float, stop: threading.Event, status: WorkerStatus | None = None,
         housekeeping: Callable[[], None] | None = None, on_revoked: Callable[[list[TopicPartition]], None] | None = None,
+        prepare: Callable[[list[Message]], Any] | None = None,
     ) -> None:
         self.consumer = consumer
         self.handler = handler
+        self.prepare = prepare or (lambda records: records)
         self.max_records = max_records
         self.max_ms = max_ms
         self.retry_max_seconds = retry_max_seconds
@@ -99,6 +115,10 @@ class BatchLoop:
         self._batch: list[Message] = []
         self._paused: list[TopicPartition] = []
         self._retry_pending: set[tuple[str, int]] = set()  # partitions whose failed batch awaits a retry
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="batch-writer")
+        self._inflight: InFlight | None = None
+        self._failed: tuple[list[Message], BaseException] | None = None
+        self._uncommitted = False  # offsets stored since the last commit
 
     # -- rebalance callbacks (run inside consume()) ------------------------------------------
     def subscribe(self, topics: list[str]) -> None:
@@ -110,14 +130,17 @@ class BatchLoop:
     def _drop(self, partitions: list[TopicPartition]) -> None:
         gone = {(tp.topic, tp.partition) for tp in partitions}
         self._batch[:] = [record for record in self._batch if _key(record) not in gone]
+        if self._failed is not None:
+            self._failed = ([record for record in self._failed[0] if _key(record) not in gone], self._failed[1])
         self._paused = [tp for tp in self._paused if (tp.topic, tp.partition) not in gone]
         self._retry_pending -= gone
         self.on_revoked(partitions)
 
     def _revoked(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
+        self._settle()  # the batch being written may hold records of these partitions
         self._drop(partitions)
         try:
-            consumer.commit(asynchronous=False)  # what is stored belongs to committed batches
+            consumer.commit(asynchronous=False)  # what is stored belongs to written batches
         except KafkaException as exc:
             if exc.args[0].code() != KafkaError._NO_OFFSET:
                 log.warning("commit on revoke failed", extra={"fields": {"error": exc.args[0].str()}})
@@ -130,42 +153,93 @@ class BatchLoop:
     # -- the loop -------------------------------------------------------------------------------
     def run(self) -> None:
         """Until ``stop`` is set: one batch at a time, retried through transient faults."""
-        while not self.stop.is_set():
-            retrying = Retrying(
-                retry=retry_if_exception_type(TransientError),
-                wait=wait_exponential_jitter(initial=0.25, max=self.retry_max_seconds),
-                stop=lambda state: self.stop.is_set(), before_sleep=self._before_sleep,
-                sleep=self.stop.wait, reraise=True,
-            )
-            try:
-                retrying(self._step)
-            except TransientError:
-                break  # stopping while a dependency is down: nothing was committed for the batch
-            self.housekeeping()
+        try:
+            while not self.stop.is_set():
+                retrying = Retrying(
+                    retry=retry_if_exception_type(TransientError),
+                    wait=wait_exponential_jitter(initial=0.25, max=self.retry_max_seconds),
+                    stop=lambda state: self.stop.is_set(), before_sleep=self._before_sleep,
+                    sleep=self.stop.wait, reraise=True,
+                )
+                try:
+                    retrying(self._step)
+                except TransientError:
+                    break  # stopping while a dependency is down: nothing was committed for the batch
+                self.housekeeping()
+        finally:
+            self._settle()  # a batch still being written is committed if its write succeeds
+            if self._failed is None:
+                self._commit_stored()
 
     def _step(self) -> None:
         if self._paused:
             self.consumer.resume(self._paused)
             self._paused = []
         records = self._collect()
+        prepared = self.prepare(records) if records else None
+        self._settle()
+        if self._failed is not None:
+            failed, error = self._failed
+            self._failed = None
+            self._batch = failed + records  # rewind to the earliest of both batches
+            raise error if isinstance(error, TransientError) else TransientError(str(error))
+        self._commit_stored()
         if records:
-            self.handler(records)
-            self._commit(records)
-            self.status.batches += 1
-            self.status.last_batch_at = time.monotonic()
-            self._retry_pending = set()
+            self._inflight = InFlight(records, self._writer.submit(self.handler, prepared))
+        self._note_recovery()
+        self._batch = []
+
+    def _note_recovery(self) -> None:
         # An empty poll right after a rewind is not a recovery: the failed batch is still to come.
         if self.status.retrying and not self._retry_pending:
             log.info("recovered", extra={"fields": {"after": self.status.retrying}})
             self.status.retrying = ""
-        self._batch = []
+
+    def _settle(self) -> None:
+        """Wait for the batch being written; store its offsets, or keep its failure for the loop."""
+        inflight, self._inflight = self._inflight, None
+        if inflight is None:
+            return
+        try:
+            inflight.future.result()
+        except TransientError as exc:
+            self._failed = (inflight.records, exc)
+            return
+        except Exception as exc:  # noqa: BLE001 (a bug in the handler must not pass for a write)
+            raise FatalConsumerError(f"batch handler failed: {exc!r}") from exc
+        self._store_offsets(inflight.records)
+        self.status.batches += 1
+        self.status.last_batch_at = time.monotonic()
+        self._retry_pending = set()
+        self._note_recovery()
+
+    def _store_offsets(self, records: list[Message]) -> None:
+        assigned = {(tp.topic, tp.partition) for tp in self.consumer.assignment()}
+        offsets = [tp for tp in next_offsets(records) if (tp.topic, tp.partition) in assigned]
+        if offsets:
+            try:
+                self.consumer.store_offsets(offsets=offsets)
+            except KafkaException as exc:
+                log.warning("offset store failed", extra={"fields": {"error": exc.args[0].str()}})
+            self._uncommitted = True
+
+    def _commit_stored(self) -> None:
+        """Commit stored offsets without waiting: a lost commit only means a deduplicated re-read."""
+        if not self._uncommitted:
+            return
+        self._uncommitted = False
+        try:
+            self.consumer.commit(asynchronous=True)
+        except KafkaException as exc:
+            if exc.args[0].code() != KafkaError._NO_OFFSET:
+                log.warning("offset commit failed", extra={"fields": {"error": exc.args[0].str()}})
 
     def _collect(self) -> list[Message]:
         self._batch = []
         deadline: float | None = None
         while not self.stop.is_set():
             timeout = 0.5 if deadline is None else deadline - time.monotonic()
-            if timeout <= 0:
+            if timeout < 0.001:
                 break
             messages = self.consumer.consume(num_messages=self.max_records - len(self._batch), timeout=timeout)
             for message in messages:
@@ -179,13 +253,6 @@ class BatchLoop:
             if len(self._batch) >= self.max_records or (not messages and not self._batch):
                 break
         return list(self._batch)
-
-    def _commit(self, records: list[Message]) -> None:
-        try:
-            self.consumer.store_offsets(offsets=next_offsets(records))
-            self.consumer.commit(asynchronous=False)
-        except KafkaException as exc:
-            raise TransientError(f"offset commit failed ({exc.args[0].name()})") from exc
 
     def _before_sleep(self, state: RetryCallState) -> None:
         """Pause, and seek each partition of the failed batch back to its first record."""
@@ -216,6 +283,7 @@ class BatchLoop:
             self.consumer.close()
         except (KafkaException, RuntimeError) as exc:
             log.warning("consumer close failed", extra={"fields": {"error": str(exc)}})
+        self._writer.shutdown(wait=True)
 
 
 def _names(partitions: list[TopicPartition]) -> str:

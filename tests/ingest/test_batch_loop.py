@@ -78,8 +78,14 @@ def test_an_empty_poll_after_a_failed_batch_is_not_a_recovery():
     assert consumer.seeks == [5], "rewound to the failed batch's first record"
     assert consumer.stored == [7], "committed once, after the batch was handled"
     assert calls["n"] == 2
-    # housekeeping runs after the failure and after each step: degraded until the batch succeeded
-    assert states[:3] == ["degraded", "degraded", "degraded"]
+    # The failure shows once the in-flight write returns; from then on housekeeping (after the
+    # failure and after each step) sees degraded until the rewound batch was written.
+    # The write may also be seen stored before the loop notices the stop: healthy again after it.
+    first = states.index("degraded")
+    last = len(states) - states[::-1].index("degraded")
+    assert states[:first] == ["healthy"] * first
+    assert states[first:last] == ["degraded"] * (last - first) and last - first >= 3
+    assert states[last:] == ["healthy"] * (len(states) - last)
     assert loop.status.state == "healthy"
 
 
@@ -99,3 +105,51 @@ def test_revoking_the_failed_partition_ends_the_retry_state():
     loop.run()
     loop._step()  # an empty poll with no failed batch pending on an assigned partition
     assert loop.status.state == "healthy"
+
+
+def test_a_failed_write_rewinds_to_the_earliest_record_of_both_batches():
+    """Batch N+1 is collected while N is written; when N fails, both are read again from N's start."""
+    consumer = ScriptedConsumer([[FakeMessage(3), FakeMessage(4)], [FakeMessage(5), FakeMessage(6)]])
+    stop = threading.Event()
+    written: list[list[int]] = []
+
+    def handler(records) -> None:
+        written.append([record.offset() for record in records])
+        if len(written) == 1:
+            raise TransientError("PostgreSQL unavailable (OperationalError)")
+        stop.set()
+
+    loop = BatchLoop(consumer, handler, max_records=2, max_ms=1, retry_max_seconds=0.01, stop=stop)
+    consumer.script.append([FakeMessage(3), FakeMessage(4)])  # what the broker serves after the rewind
+    loop.run()
+    assert consumer.seeks == [3], "one seek, to the failed batch's first record (not to batch N+1's)"
+    assert written == [[3, 4], [3, 4]], "batch N+1 was never written before N succeeded"
+    assert consumer.stored == [5], "the offsets after the rewritten batch, and nothing earlier"
+
+
+def test_the_next_batch_is_prepared_while_the_previous_one_is_written():
+    """Batch 2 is collected and prepared while batch 1's write blocks; no offset moves before it returns."""
+    writing = threading.Event()
+    release = threading.Event()
+    stop = threading.Event()
+    consumer = ScriptedConsumer([[FakeMessage(1)], [FakeMessage(2)]])
+    seen: list[tuple[int, bool, list[int]]] = []
+
+    def prepare(records):
+        if records[0].offset() == 2:
+            assert writing.wait(5), "batch 1 is being written"
+            seen.append((2, release.is_set(), list(consumer.stored)))
+            release.set()
+        return records
+
+    def handler(records) -> None:
+        writing.set()
+        assert release.wait(5)
+        if records[0].offset() == 2:
+            stop.set()
+
+    loop = BatchLoop(consumer, handler, prepare=prepare, max_records=1, max_ms=1, retry_max_seconds=0.01,
+                     stop=stop)
+    loop.run()
+    assert seen == [(2, False, [])], "prepared during batch 1's write, before any offset was stored"
+    assert consumer.stored == [2, 3]

@@ -7,8 +7,6 @@ import os
 import socket
 import time
 import uuid
-from collections.abc import Callable
-
 import psycopg
 
 from workers.kafka_loop import WorkerStatus
@@ -29,17 +27,31 @@ def new_worker_id() -> str:
 
 
 class Heartbeat:
-    """Writes this worker's status every ``interval`` seconds; best effort (the DB may be down)."""
+    """Writes this worker's status every ``interval`` seconds; best effort (the DB may be down).
 
-    def __init__(self, connect: Callable[[], psycopg.Connection], *, status: WorkerStatus, group: str,
-                 prefix: str, interval: float) -> None:
-        self.connect = connect
+    It has a connection of its own: the batch writer thread holds the store's connection in a
+    transaction while the consuming thread beats.
+    """
+
+    def __init__(self, url: str, *, status: WorkerStatus, group: str, prefix: str, interval: float) -> None:
+        self.url = url
+        self._conn: psycopg.Connection | None = None
         self.status = status
         self.group = group
         self.prefix = prefix
         self.interval = interval
         self.worker_id = new_worker_id()
         self._last = 0.0
+
+    def connect(self) -> psycopg.Connection:
+        if self._conn is None or self._conn.closed:
+            self._conn = psycopg.connect(self.url, connect_timeout=5, application_name="hub-ingest-heartbeat")
+        return self._conn
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
 
     def beat(self, *, force: bool = False) -> None:
         if not force and time.monotonic() - self._last < self.interval:
@@ -51,6 +63,7 @@ class Heartbeat:
                 conn.execute(UPSERT_SQL, (self.worker_id, self.group, self.prefix, self.status.state,
                                           self.status.detail[:500]))
         except Exception as exc:  # noqa: BLE001 (a missed beat is not worth a crash)
+            self.close()
             log.debug("heartbeat not written", extra={"fields": {"error": type(exc).__name__}})
 
     def remove(self) -> None:
@@ -60,3 +73,4 @@ class Heartbeat:
                 conn.execute("DELETE FROM ingest_worker_heartbeats WHERE worker_id = %s", (self.worker_id,))
         except Exception:  # noqa: BLE001
             pass
+        self.close()

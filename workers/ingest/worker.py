@@ -46,10 +46,10 @@ class IngestWorker:
         self.dlq = DeadLetterPublisher(self.producer, topic=settings.dlq_topic,
                                        topic_prefix=settings.kafka_topic_prefix,
                                        timeout_seconds=settings.dlq_produce_timeout_seconds)
-        self.heartbeat = Heartbeat(self.store.connection, status=self.status, group=settings.kafka_consumer_group,
+        self.heartbeat = Heartbeat(libpq_url(), status=self.status, group=settings.kafka_consumer_group,
                                    prefix=settings.kafka_topic_prefix, interval=settings.ingest_heartbeat_seconds)
         self.loop = BatchLoop(
-            self.consumer, self.handle, max_records=settings.ingest_batch_max_records,
+            self.consumer, self.write, prepare=self.decode, max_records=settings.ingest_batch_max_records,
             max_ms=settings.ingest_batch_max_ms, retry_max_seconds=settings.ingest_retry_max_seconds,
             stop=stop, status=self.status, housekeeping=self.housekeeping, on_revoked=self._forget_lag,
         )
@@ -73,15 +73,20 @@ class IngestWorker:
             self.store.close()
             log.info("ingestion worker stopped")
 
-    def handle(self, records: list[Message]) -> None:
-        """Decode, store in one transaction, quarantine poison before that transaction commits."""
-        started = time.perf_counter()
+    def decode(self, records: list[Message]) -> tuple[list[Event], list[Poison], int]:
+        """Stage one (consuming thread): CloudEvents and poison out of a batch of records."""
         events: list[Event] = []
         poisons: list[Poison] = []
         max_bytes = self.settings.kafka_max_record_bytes
         for record in records:
             decoded = decode_record(record, max_bytes=max_bytes)
             (events if isinstance(decoded, Event) else poisons).append(decoded)
+        return events, poisons, len(records)
+
+    def write(self, decoded: tuple[list[Event], list[Poison], int]) -> None:
+        """Stage two (writer thread): store in one transaction, quarantine poison before it commits."""
+        started = time.perf_counter()
+        events, poisons, size = decoded
 
         def before_commit(rejected: list[Poison]) -> None:
             quarantined = poisons + rejected
@@ -98,7 +103,7 @@ class IngestWorker:
             log.info("record quarantined", extra={"fields": {
                 "topic": poison.topic, "partition": poison.partition, "offset": poison.offset,
                 "error_class": poison.error_class, "reason": poison.message}})
-        INGEST_BATCH_SIZE.observe(len(records))
+        INGEST_BATCH_SIZE.observe(size)
         INGEST_BATCH_SECONDS.observe(time.perf_counter() - started)
 
     def housekeeping(self) -> None:
