@@ -270,7 +270,7 @@ def wait_count(conn: psycopg.Connection, tenants: list[str], expected: int, time
 
 
 def ingest_run(scratch: Scratch, records: list[Record], subs: int, workers: int,
-               keep_topic: bool = False, profile: str = "") -> tuple[Run, str]:
+               keep_topic: bool = False, profile: str = "", backlog: bool = False) -> tuple[Run, str]:
     """One measurement; returns it and the topic (left in place when ``keep_topic``)."""
     tag = uuid.uuid4().hex[:10]
     prefix = f"bench{tag}."
@@ -287,6 +287,9 @@ def ingest_run(scratch: Scratch, records: list[Record], subs: int, workers: int,
     for i, record in enumerate(warm):
         record.partition = i
     produce(prod, topic, warm, None)
+    timestamps: dict[tuple[int, int], int] = {}
+    if backlog:
+        produce(prod, topic, records, timestamps)
     env = {**os.environ, "HUB_DATABASE_URL": scratch.url, "HUB_KAFKA_TOPIC_PREFIX": prefix,
            "HUB_KAFKA_CONSUMER_GROUP": group, "HUB_KAFKA_DLQ_GROUP": f"{group}-dlq",
            "HUB_INGEST_METRICS_PORT": "0", "HUB_LOG_LEVEL": "WARNING"}
@@ -309,9 +312,9 @@ def ingest_run(scratch: Scratch, records: list[Record], subs: int, workers: int,
                         raise RuntimeError("not every worker joined")
                     time.sleep(0.2)
                 time.sleep(6)
-            timestamps: dict[tuple[int, int], int] = {}
             started = time.time()
-            produce(prod, topic, records, timestamps)
+            if not backlog:
+                produce(prod, topic, records, timestamps)
             visible = wait_count(conn, tenants, len(records), max(120, len(records) / 200), procs)
             rows = conn.execute(
                 "SELECT kafka_partition, kafka_offset, extract(epoch FROM received_at) * 1000 FROM event_log "
@@ -322,6 +325,9 @@ def ingest_run(scratch: Scratch, records: list[Record], subs: int, workers: int,
             raise RuntimeError(f"stored {len(rows)} events and {jobs} jobs, expected {len(records)} and "
                                f"{len(records) * subs}")
         latencies = sorted(float(received) - timestamps[(partition, offset)] for partition, offset, received in rows)
+        if backlog:
+            first = min(float(received) for _p, _o, received in rows) / 1000
+            return Run(len(records) / (visible - first), float("nan"), float("nan")), topic
         return Run(len(records) / (visible - started), percentile(latencies, 50), percentile(latencies, 99)), topic
     except BaseException:
         for log in logs:
@@ -363,7 +369,8 @@ def bare_consumer(topic: str, expected: int) -> Run:
         while received < expected:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"bare consumer read {received} of {expected}")
-            for message in consumer.consume(num_messages=10_000, timeout=1.0):
+            # Ask for no more than remain: a short last batch would otherwise wait out the timeout.
+            for message in consumer.consume(num_messages=min(10_000, expected - received), timeout=1.0):
                 if message.error() is None:
                     if started is None:
                         started = time.perf_counter()
@@ -376,32 +383,31 @@ def bare_consumer(topic: str, expected: int) -> Run:
 
 
 def bare_copy(scratch: Scratch, records: list[Record]) -> Run:
+    """The worker's own event COPY (binary, same columns) of N decoded rows, one transaction."""
     from workers.ingest.decode import Event, decode_parts
-    from workers.ingest.store import EVENT_COLUMNS, _event_row
+    from workers.ingest.store import _copy_events
 
-    received = datetime.now(UTC).isoformat()
-    rows = []
+    received = datetime.now(UTC)
+    events = []
     for seq, record in enumerate(records, start=1):
         event = decode_parts(record.headers, record.key, record.value, max_bytes=1 << 20)
         assert isinstance(event, Event)
         event.seq, event.topic, event.partition, event.offset = seq, "bench", record.partition, seq
-        rows.append(_event_row(event, received))
+        events.append(event)
     table = f"bench_copy_{uuid.uuid4().hex[:8]}"
     with psycopg.connect(scratch.dsn) as conn:
         conn.execute(f"CREATE TABLE {table} (LIKE event_log INCLUDING ALL)")
         conn.commit()
         try:
             started = time.perf_counter()
-            with conn.cursor().copy(f"COPY {table} ({EVENT_COLUMNS}) FROM STDIN") as copy:
-                for row in rows:
-                    copy.write_row(row)
+            _copy_events(conn.cursor(), table, events, received)
             conn.commit()
             elapsed = time.perf_counter() - started
         finally:
             conn.rollback()
             conn.execute(f"DROP TABLE IF EXISTS {table}")
             conn.commit()
-    return Run(len(rows) / elapsed)
+    return Run(len(events) / elapsed)
 
 
 # -- report -------------------------------------------------------------------------------------------
@@ -420,6 +426,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="repetitions of each measurement")
     parser.add_argument("--workers", type=int, default=1, help="hub ingest processes (up to 6)")
     parser.add_argument("--subs", default="1,10", help="matching push subscriptions per event, comma separated")
+    parser.add_argument("--backlog", action="store_true", help="produce first, then time the drain")
     parser.add_argument("--quick", action="store_true", help="2,000 events, one repetition")
     parser.add_argument("--profile", default="", metavar="DIR",
                         help="run the workers under cProfile, writing one .prof file per worker run into DIR")
@@ -441,7 +448,8 @@ def main(argv: list[str] | None = None) -> int:
         for rep in range(1, args.repeat + 1):
             for k in fan_outs:
                 first = k == fan_outs[0]
-                run, topic = ingest_run(scratch, records, k, args.workers, keep_topic=first, profile=args.profile)
+                run, topic = ingest_run(scratch, records, k, args.workers, keep_topic=first, profile=args.profile,
+                                       backlog=args.backlog)
                 results[labels[k]].append(run)
                 print(f"  run {rep}: {labels[k]:<28} {run.rate:>10,.0f} ev/s  p50 {run.p50:8.1f} ms  "
                       f"p99 {run.p99:8.1f} ms", flush=True)
