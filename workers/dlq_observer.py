@@ -2,14 +2,23 @@
 
 The row is built from the D20 headers; a missing or unreadable header becomes ``unknown`` (or
 the field's default). ``tenant_id_raw`` is untrusted and only stored. ``error_message`` is
-sanitized at capture (no secret, URL or host:port). Inserts are idempotent on the record's
-(topic, partition, offset), and offsets are committed only after the insert committed.
+sanitized at capture (no secret, URL or host:port). Offsets are committed only after the insert
+committed.
+
+Inserts are idempotent on two keys. The DLQ record's own (topic, partition, offset) makes a
+re-consumed DLQ record a no-op. The row ``id`` makes a re-quarantined poison record a no-op: an
+ingestion worker that dies after its dead-letter produce was acknowledged but before its offset
+commit dead-letters the same source record again, at a new DLQ offset. When the ``dlq-source-*``
+headers locate the source record, the id is derived from its coordinates (``record_uuid``, a
+UUIDv7 whose time is the source record's timestamp), so both copies get the same id; otherwise
+(another producer writing to the DLQ, unreadable headers) the id is a fresh UUIDv7.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import uuid
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,6 +33,7 @@ from hub.ids import new_id
 from hub.kafka import ensure_topics, make_consumer
 from hub.logs import configure_logging
 from workers.ingest.main import install_stop_signals
+from workers.ingest.store import record_uuid
 from workers.kafka_loop import BatchLoop, TransientError, WorkerStatus, kafka_error_callback
 
 log = logging.getLogger("hub.dlq_observer")
@@ -31,13 +41,16 @@ log = logging.getLogger("hub.dlq_observer")
 UNKNOWN = "unknown"
 MAX_FIELD = 256
 MAX_RETRY_COUNT = 2**31 - 1
+MAX_PARTITION = 2**31 - 1  # Kafka partitions are int32
+MAX_OFFSET = 2**63 - 1  # Kafka offsets are int64
+MAX_TIMESTAMP_MS = 2**48 - 1  # the 48-bit time field of a UUIDv7
 INSERT_SQL = """
 INSERT INTO dlq_observations (id, source_topic, error_class, error_message, retry_count, first_failure_at,
                               producer_id, observed_at, tenant_id_raw, dlq_topic, dlq_partition, dlq_offset)
 SELECT * FROM unnest(%s::uuid[], %s::text[], %s::text[], %s::text[], %s::int[], %s::timestamptz[],
                      %s::text[], %s::timestamptz[], %s::text[], %s::text[], %s::int[], %s::bigint[])
-ON CONFLICT (dlq_topic, dlq_partition, dlq_offset) DO NOTHING
-"""
+ON CONFLICT DO NOTHING
+"""  # no conflict target: a duplicate id (the same source record) or DLQ coordinates both skip the row
 
 
 def _headers(record: Message) -> dict[str, str]:
@@ -70,13 +83,35 @@ def _instant(text: str | None, record: Message, fallback: datetime) -> datetime:
     return fallback
 
 
+def _coordinate(text: str | None, limit: int) -> int | None:
+    """A header's non-negative decimal value up to ``limit``, or None when it is not one."""
+    text = (text or "").strip()
+    # isdigit alone accepts non-ASCII digits, and int() accepts signs and underscores: neither is
+    # what the worker writes. The length check keeps int() away from huge strings.
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(limit)):
+        return None
+    value = int(text)
+    return value if value <= limit else None
+
+
+def observation_id(headers: dict[str, str]) -> uuid.UUID:
+    """The id of the source record the headers locate, or a fresh UUIDv7 when they do not."""
+    topic = headers.get("dlq-source-topic", "").strip()
+    partition = _coordinate(headers.get("dlq-source-partition"), MAX_PARTITION)
+    offset = _coordinate(headers.get("dlq-source-offset"), MAX_OFFSET)
+    timestamp_ms = _coordinate(headers.get("dlq-source-timestamp"), MAX_TIMESTAMP_MS)
+    if not is_topic_name(topic) or partition is None or offset is None or timestamp_ms is None:
+        return new_id()
+    return record_uuid(topic, partition, offset, timestamp_ms)
+
+
 def observation(record: Message, *, now: datetime) -> tuple[Any, ...]:
     """The ``dlq_observations`` row of one dead-letter record."""
     headers = _headers(record)
     topic = headers.get("dlq-source-topic", "").strip()
     error_class = headers.get("dlq-error-class", "").strip()
     return (
-        new_id(),
+        observation_id(headers),
         topic if topic and is_topic_name(topic) else UNKNOWN_TOPIC,
         error_class if error_class in ERROR_CLASSES else UNKNOWN,
         sanitize_error_message(headers.get("dlq-error-message", "")),

@@ -72,8 +72,12 @@ class Lane:
             consumer.close()
 
     def dlq_records(self, expected: int, timeout: float = 30.0) -> list[Any]:
+        return self.read(self.dlq_topic, expected, timeout)
+
+    def read(self, topic: str, expected: int, timeout: float = 30.0) -> list[Any]:
+        """Up to ``expected`` records of partition 0 of ``topic``, from its start."""
         consumer = make_consumer(f"read-{uuid.uuid4().hex[:8]}")
-        consumer.assign([TopicPartition(self.dlq_topic, 0, 0)])
+        consumer.assign([TopicPartition(topic, 0, 0)])
         found: list[Any] = []
         deadline = time.monotonic() + timeout
         try:

@@ -18,6 +18,7 @@ from hub.metrics import POISON_RECORDS
 from tests.ingest.conftest import (
     binary, cloud_event, dlq_observer, ingest_worker, rows, scalar, stored, structured, wait_until,
 )
+from workers.ingest.store import record_uuid
 
 MAX_BYTES = 4096
 D20_HEADERS = ("dlq-source-topic", "dlq-error-class", "dlq-error-message", "dlq-retry-count",
@@ -84,6 +85,8 @@ def test_every_poison_kind_is_quarantined_and_the_partition_keeps_flowing(lane, 
     assert len(dead) == len(kinds)
     by_offset = {int(_headers(record)["dlq-source-offset"]): record for record in dead}
     assert sorted(by_offset) == [2 * i - 1 for i in range(1, len(kinds) + 1)]
+    source_stamps = {record.offset(): record.timestamp()[1] for record in lane.read(lane.topic, end)}
+    assert len(source_stamps) == end and all(stamp > 0 for stamp in source_stamps.values())
     for index, (name, (original, error_class, fragment, tenant_raw)) in enumerate(kinds.items(), start=1):
         record = by_offset[2 * index - 1]
         headers = _headers(record)
@@ -93,6 +96,9 @@ def test_every_poison_kind_is_quarantined_and_the_partition_keeps_flowing(lane, 
         assert headers["dlq-error-class"] == error_class and error_class in ERROR_CLASSES, name
         assert fragment in headers["dlq-error-message"], (name, headers["dlq-error-message"])
         assert headers["dlq-retry-count"] == "0"
+        # The source record's coordinates, which the observer turns into the observation's id.
+        assert headers["dlq-source-partition"] == "0"
+        assert headers["dlq-source-timestamp"] == str(source_stamps[2 * index - 1]), name
         assert datetime.fromisoformat(headers["dlq-first-failure-at"]).tzinfo is not None
         assert headers["dlq-tenant-id-raw"] == tenant_raw, name
         # The record's ce source when readable, else the producer named by the topic (D17).
@@ -107,11 +113,14 @@ def test_every_poison_kind_is_quarantined_and_the_partition_keeps_flowing(lane, 
     assert [row[0] for row in attempts] == readable
     assert {(row[1], row[2]) for row in attempts} == {("poison", None)}
 
-    # The observer stored one observation per dead-letter record, built from its headers.
-    observed = rows("SELECT error_class, tenant_id_raw, retry_count, error_message FROM dlq_observations "
+    # The observer stored one observation per dead-letter record, built from its headers, with the
+    # id the source record's coordinates fix (a re-quarantined copy would get the same one).
+    observed = rows("SELECT error_class, tenant_id_raw, retry_count, error_message, id FROM dlq_observations "
                     "WHERE source_topic = %s ORDER BY dlq_offset", (lane.topic,))
     assert [(row[0], row[1], row[2]) for row in observed] == [(cls, raw, 0) for _, cls, _, raw in kinds.values()]
     assert all(row[3] for row in observed)
+    assert sorted(row[4] for row in observed) == sorted(
+        record_uuid(lane.topic, 0, offset, source_stamps[offset]) for offset in by_offset)
 
     after = {cls: POISON_RECORDS.labels(error_class=cls)._value.get() for cls in before}
     assert after["serialization"] - before["serialization"] == 2

@@ -1,8 +1,11 @@
 """Quarantine: poison records go to the dead-letter topic with the D20 headers, bytes intact.
 
 The original key, value and headers are kept; the ``dlq-*`` headers are appended (a reader takes
-the last occurrence of a name). A batch's offsets move only after every dead-letter produce of
-the batch was acknowledged by the broker: :meth:`DeadLetterPublisher.flush` raises
+the last occurrence of a name). Besides D20 they name the source record (``dlq-source-partition``,
+``dlq-source-offset``, ``dlq-source-timestamp``): a batch retried after its dead-letter produces
+were acknowledged quarantines the same record again, and the DLQ observer uses these coordinates
+to store one observation for both copies. A batch's offsets move only after every dead-letter
+produce of the batch was acknowledged by the broker: :meth:`DeadLetterPublisher.flush` raises
 :class:`TransientError` otherwise, which rolls the batch back for a later retry.
 """
 
@@ -27,7 +30,7 @@ def rfc3339(moment: datetime) -> str:
 
 
 def dlq_headers(poison: Poison, *, producer_id: str, failed_at: datetime) -> list[tuple[str, bytes]]:
-    """The D20 headers (plus the source partition and offset, for forensics)."""
+    """The D20 headers plus the source record's partition, offset and timestamp (ms, decimal)."""
     values = {
         "dlq-source-topic": poison.topic,
         "dlq-error-class": poison.error_class,
@@ -38,6 +41,7 @@ def dlq_headers(poison: Poison, *, producer_id: str, failed_at: datetime) -> lis
         "dlq-tenant-id-raw": poison.tenant_raw[:256],
         "dlq-source-partition": str(poison.partition),
         "dlq-source-offset": str(poison.offset),
+        "dlq-source-timestamp": str(poison.timestamp_ms),
     }
     return [(name, value.encode("utf-8")) for name, value in values.items()]
 
