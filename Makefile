@@ -53,6 +53,6 @@ dev: stack migrate
 	$(WITH_ENV) exec $(VENV)/bin/hub dev
 
 bench: stack migrate
-	@shopt -s nullglob; scripts=(bench/*.py); \
+	@shopt -s nullglob; scripts=(bench/[!_]*.py); \
 	if [ $${#scripts[@]} -eq 0 ]; then echo "bench: no bench/*.py scripts found" >&2; exit 1; fi; \
 	$(WITH_ENV) for s in "$${scripts[@]}"; do echo "== $$s"; $(VENV_PY) "$$s"; done

@@ -45,7 +45,7 @@ class Settings(BaseSettings):
 
     # Ingestion workers (`hub ingest`) and the dead-letter observer
     ingest_batch_max_records: int = 2000
-    ingest_batch_max_ms: int = 100
+    ingest_batch_max_ms: int = 20
     ingest_retry_max_seconds: float = 15.0
     ingest_heartbeat_seconds: float = 5.0
     ingest_metrics_port: int = 0  # 0 = no /metrics listener in the worker

@@ -241,7 +241,10 @@ class BatchLoop:
             timeout = 0.5 if deadline is None else deadline - time.monotonic()
             if timeout < 0.001:
                 break
-            messages = self.consumer.consume(num_messages=self.max_records - len(self._batch), timeout=timeout)
+            # consume() blocks until it has num_messages or the timeout passed: waiting for the
+            # first record asks for one, so a quiet topic does not hold a record for 0.5 s.
+            wanted = 1 if deadline is None else self.max_records - len(self._batch)
+            messages = self.consumer.consume(num_messages=wanted, timeout=timeout)
             for message in messages:
                 error = message.error()
                 if error is None:

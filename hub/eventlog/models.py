@@ -55,7 +55,6 @@ class DeliveryJob(SQLModel, table=True):
             "next_attempt_at",
             postgresql_where=text("state IN ('pending', 'retrying')"),
         ),
-        Index("ix_delivery_jobs_subscription", "subscription_id", "created_at"),
         UniqueConstraint("subscription_id", "tenant_id", "event_seq", name="uq_delivery_jobs_event"),
     )
 
