@@ -153,3 +153,27 @@ def test_the_next_batch_is_prepared_while_the_previous_one_is_written():
     loop.run()
     assert seen == [(2, False, [])], "prepared during batch 1's write, before any offset was stored"
     assert consumer.stored == [2, 3]
+
+
+def test_the_batch_window_opens_at_the_first_record_not_at_a_full_batch():
+    """consume() blocks until it has num_messages: the idle wait asks for one record, then the rest within max_ms."""
+    asked: list[tuple[int, float]] = []
+
+    class RecordingConsumer(ScriptedConsumer):
+        def consume(self, num_messages: int, timeout: float):
+            asked.append((num_messages, timeout))
+            return super().consume(num_messages, timeout)
+
+    stop = threading.Event()
+    consumer = RecordingConsumer([[FakeMessage(1)], [FakeMessage(2)], []])
+    batches: list[list[int]] = []
+
+    def handler(records) -> None:
+        batches.append([record.offset() for record in records])
+        stop.set()
+
+    loop = BatchLoop(consumer, handler, max_records=100, max_ms=50, retry_max_seconds=0.01, stop=stop)
+    loop.run()
+    assert asked[0] == (1, 0.5), "the idle wait asks for a single record"
+    assert asked[1][0] == 99 and 0 < asked[1][1] <= 0.05, "then the rest of the batch, within the window"
+    assert batches == [[1, 2]]
