@@ -8,7 +8,8 @@ K matching webhook subscriptions, so every event fans out to K delivery jobs (K 
 Scenarios, each timed by a poller that reads the event log every 20 ms and notes when each
 record became readable (its batch's transaction committed):
 
-* **drain**: N events are produced first, then the worker starts. ev/s = events stored after
+* **drain**: the workers have joined the group and are stopped (SIGSTOP) while N events are
+  produced, then resumed. ev/s = events stored after
   the first committed batch / (last commit - first commit): the worker's sustained capacity,
   with the CPUs shared only with PostgreSQL and the broker.
 * **live**: the worker is running and one producer sends N events as fast as it can on the same
@@ -34,6 +35,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+import signal
 import statistics
 import sys
 import time
@@ -121,15 +124,15 @@ def measure(scratch: Scratch, records: list[Record], plan: Plan) -> tuple[Run, s
     for i, record in enumerate(warm):
         record.partition = i
     producer.send(topic, warm)
-    if plan.mode == "drain":
-        producer.send(topic, records)
     poller = Visibility(scratch.dsn, tenants)
     poller.start()
     try:
         with ingest_workers(scratch, prefix, group, plan.workers, plan.profile) as procs:
             wait_for_warm_up(scratch.dsn, warm_tenant, plan.workers, procs)
             started = time.time() * 1000
-            if plan.mode != "drain":
+            if plan.mode == "drain":
+                backlog(procs, producer, topic, records)
+            else:
                 producer.send(topic, records, rate=plan.rate if plan.mode == "paced" else 0.0)
             last = poller.wait(len(records), max(120, len(records) / 200), procs)
         check_jobs(scratch.dsn, tenants, len(records) * plan.subs)
@@ -137,6 +140,20 @@ def measure(scratch: Scratch, records: list[Record], plan: Plan) -> tuple[Run, s
     finally:
         poller.stop()
         delete_kafka([f"{prefix}dlq"] + ([] if plan.keep_topic else [topic]), [group])
+
+
+def backlog(procs: list, producer: Producer, topic: str, records: list[Record]) -> None:
+    """Produce every record while the workers, already in the group, are stopped; then resume them.
+
+    A second or so of SIGSTOP is well inside the session timeout, so no rebalance happens.
+    """
+    for proc in procs:
+        os.kill(proc.pid, signal.SIGSTOP)
+    try:
+        producer.send(topic, records)
+    finally:
+        for proc in procs:
+            os.kill(proc.pid, signal.SIGCONT)
 
 
 def check_jobs(dsn: str, tenants: list[str], expected: int) -> None:
