@@ -25,80 +25,127 @@ class Settings(BaseSettings):
     """Every tunable of the hub. See the README's configuration table."""
 
     model_config = SettingsConfigDict(
-        env_prefix="HUB_", env_file=LOCAL_ENV_FILE, env_file_encoding="utf-8", extra="ignore"
+        env_prefix="HUB_", env_file=LOCAL_ENV_FILE, env_file_encoding="utf-8", extra="ignore",
+        use_attribute_docstrings=True,
     )
 
     # Storage
     database_url: str = "postgresql+psycopg://hub:hub@127.0.0.1:55432/hub"
+    """PostgreSQL URL (SQLAlchemy form) of the hub's database."""
     database_pool_size: int = 10
+    """Connections in the API pod's pool."""
 
     # Kafka
     kafka_bootstrap: str = "127.0.0.1:59092"
+    """Kafka bootstrap servers, comma-separated host:port."""
     kafka_topic_prefix: str = "lerian.streaming."
+    """Prefix of the producers' topics (`<prefix><source>`) and of the DLQ topic (`<prefix>dlq`)."""
     kafka_consumer_group: str = "streaming-hub-ingest"
+    """Consumer group shared by every `hub ingest` process."""
     kafka_dlq_group: str = "streaming-hub-dlq-observer"
+    """Consumer group of `hub dlq-observer`."""
     kafka_topic_partitions: int = 6
+    """Partitions of the topics the hub creates itself (DLQ, lifecycle)."""
     kafka_max_record_bytes: int = 1_048_576
+    """A record larger than this (headers, key and value) is poison."""
     kafka_session_timeout_ms: int = 10_000
-    # Where tests find the broker jars for a throwaway broker ("" = <repo>/.local/kafka/libs)
+    """Consumer session timeout; a silent worker loses its partitions after it."""
     kafka_libs_dir: str = ""
+    """Where tests find the broker jars for a throwaway broker (empty: `.local/kafka/libs`)."""
 
     # Ingestion workers (`hub ingest`) and the dead-letter observer
     ingest_batch_max_records: int = 2000
+    """Most records an ingest batch (one transaction) holds."""
     ingest_batch_max_ms: int = 20
+    """How long a batch keeps collecting after its first record."""
     ingest_retry_max_seconds: float = 15.0
+    """Longest backoff between retries of a batch while a dependency is down."""
     ingest_heartbeat_seconds: float = 5.0
-    ingest_metrics_port: int = 0  # 0 = no /metrics listener in the worker
+    """How often each worker writes its heartbeat row (read by `/readyz`)."""
+    ingest_metrics_port: int = 0
+    """Port of a worker's own `/metrics` listener (0: none)."""
     ingest_metrics_host: str = "127.0.0.1"
+    """Address of that listener."""
     dlq_produce_timeout_seconds: float = 30.0
+    """How long a batch waits for the broker to acknowledge its dead-letter records."""
 
     # API
     api_host: str = "127.0.0.1"
+    """Address the API listens on."""
     api_port: int = 8080
+    """Port the API listens on."""
     problem_type_base: str = "urn:streaming-hub:problem:"
+    """Prefix of the `type` URI of every problem+json error."""
 
     # Authentication (decisions.md D15)
     jwt_hs256_secret: SecretStr = SecretStr("dev-only-insecure-hs256-secret-change-me")
+    """Shared secret for HS256 tokens (`hub token` mints them)."""
     jwt_public_key_pem: str = ""
+    """PEM public key for RS256/ES256 tokens."""
     jwt_jwks_url: str = ""
+    """JWKS URL for RS256/ES256 tokens."""
     jwt_jwks_cache_seconds: int = 300
+    """How long a fetched JWKS is reused."""
     jwt_algorithms: CommaList = Field(default_factory=lambda: ["HS256", "RS256", "ES256"])
+    """Accepted token algorithms (`none` never is)."""
     jwt_issuer: str = "streaming-hub-dev"
+    """Required `iss` claim."""
     jwt_audience: str = "streaming-hub"
+    """Required `aud` claim."""
     jwt_leeway_seconds: int = 5
+    """Clock skew allowed on `exp` and `nbf`."""
     claim_tenant: str = "tenant_id"
+    """Claim that carries the tenant id."""
     claim_permissions: str = "permissions"
+    """Claim that carries the `resource:action` permissions."""
     claim_scope: str = "scope"
+    """Claim that carries the OAuth scope (operator scope)."""
     claim_delegated_scope: str = "delegated_scope"
+    """Claim that carries the delegated scope."""
     claim_nature: str = "nature"
+    """Claim that tells a user token from a service token."""
     operator_scope: str = "hub:operator"
+    """Scope value that grants the operator routes (`/admin/...`)."""
     decision_service_url: str = ""
+    """Optional authorization decision service; empty: permissions from the token."""
     decision_service_timeout_seconds: float = 2.0
+    """Timeout of a decision service call."""
 
     # Secrets at rest: "key_id:base64(32 bytes)" entries, newest first
     encryption_keys: CommaList = Field(
         default_factory=lambda: ["dev1:ZGV2LW9ubHktaW5zZWN1cmUtZW5jcnlwdGlvbi1rZXk="]
     )
+    """Sealing keys for secrets at rest, `key_id:base64(32 bytes)`, newest first."""
 
     # Outbound destinations
     egress_allow_cidrs: CommaList = Field(default_factory=list)
+    """Private ranges destinations may resolve to (all are refused by default)."""
     dns_timeout_seconds: float = 2.0
-    # "host[:port]" DNS servers for destination checks; empty = the system's resolv.conf
+    """Timeout of a destination's DNS lookup."""
     dns_nameservers: Annotated[list[str], NoDecode, BeforeValidator(_split_csv)] = Field(default_factory=list)
+    """`host[:port]` DNS servers for destination checks; empty: the system's."""
 
     # Sinks
     rabbitmq_url: str = "amqp://hub:hub@127.0.0.1:55672/%2F"
+    """AMQP URL of the RabbitMQ the tests and local stack use."""
     aws_endpoint_url: str = ""
+    """AWS endpoint override (moto locally); empty: AWS itself."""
     aws_region: str = "us-east-1"
+    """AWS region for SQS, EventBridge and STS."""
 
     # Rate limits: requests per window, per tenant
     rate_limit_window_seconds: int = 60
+    """Length of a rate-limit window."""
     rate_limit_reads: int = 600
+    """Read requests per tenant per window."""
     rate_limit_events: int = 1200
+    """Event requests per tenant per window."""
     rate_limit_dashboard: int = 120
+    """Dashboard requests per tenant per window."""
 
     # Idempotency
     idempotency_ttl_hours: int = 24
+    """How long an idempotency key's answer is replayed."""
 
     # Catalog feed. ``catalog_manifest_urls`` is a comma list of producer manifest URLs. In a
     # single-tenant deployment each entry is a plain URL and the producer's target is its host
@@ -107,19 +154,29 @@ class Settings(BaseSettings):
     # the service label. A configured target that is later removed is retired: its producers[]
     # row disappears, its events stay served as stale until another producer claims its source.
     catalog_manifest_urls: CommaList = Field(default_factory=list)
+    """Producer manifest URLs (multi-tenant: `label=url`)."""
     catalog_multi_tenant: bool = False
+    """Targets are service labels instead of host[:port]."""
     catalog_refresh_seconds: float = 30.0
+    """Interval between catalog refreshes."""
     catalog_fetch_timeout_seconds: float = 5.0
+    """Timeout of one manifest fetch."""
     catalog_breaker_threshold: int = 3
+    """Consecutive failures that open a producer's circuit breaker."""
     catalog_breaker_cooldown_seconds: float = 60.0
-    # The API process runs the refresher thread when this is on and manifest URLs are set.
+    """How long an open breaker waits before one trial fetch."""
     catalog_refresher_enabled: bool = True
+    """Whether the API process runs the refresher."""
     catalog_max_manifest_bytes: int = 1_048_576
+    """Largest manifest accepted."""
 
     # Logging and build identity (set by the image build; git is asked otherwise)
     log_level: str = "INFO"
+    """Log level of the JSON logs."""
     build_commit: str = ""
+    """Commit reported by `/version` (git is asked when empty)."""
     build_date: str = ""
+    """Build date reported by `/version`."""
 
     @field_validator(
         "jwt_algorithms", "encryption_keys", "egress_allow_cidrs", "catalog_manifest_urls",

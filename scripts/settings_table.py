@@ -24,9 +24,9 @@ def _default(field) -> str:
 
 
 def render() -> str:
-    rows = ["| setting | default |", "|---|---|"]
+    rows = ["| setting | default | meaning |", "|---|---|---|"]
     for name, field in Settings.model_fields.items():
-        rows.append(f"| `HUB_{name.upper()}` | `{_default(field)}` |")
+        rows.append(f"| `HUB_{name.upper()}` | `{_default(field)}` | {field.description or ''} |")
     return "\n".join(rows)
 
 
