@@ -1,7 +1,7 @@
 """Decoder micro-benchmark: µs per record for ``decode_parts``, binary and structured mode.
 
-The records are the ingest bench's (``bench/ingest.py`` ``build_records``: ``ce_*`` headers,
-``content-type: application/json``, the account id as key, ~320 bytes of JSON data); the
+The records are the ingest bench's (``build_records`` in ``bench/_ingest_setup.py``: ``ce_*``
+headers, ``content-type: application/json``, the account id as key, ~320 bytes of JSON data); the
 structured-mode records carry the same attributes and data in one
 ``application/cloudevents+json`` envelope. Pure CPU: no broker, no database.
 
@@ -26,7 +26,7 @@ if str(ROOT) not in sys.path:
 
 import orjson  # noqa: E402
 
-from bench.ingest import build_records  # noqa: E402
+from bench._ingest_setup import build_records  # noqa: E402
 from workers.ingest.decode import Event, decode_parts  # noqa: E402
 
 LIMIT = 1_048_576
