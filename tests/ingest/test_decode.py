@@ -329,3 +329,61 @@ def test_data_errors_come_before_a_nul_in_an_attribute() -> None:
     assert (poison.error_class, poison.message) == (SERIALIZATION, "data is not valid JSON")
     assert _parts(HEADERS, value=b'{"a": "\\u0000"}').message == "data holds a U+0000 character"
     assert isinstance(_parts(HEADERS, value=b'{"a": "\\\\u0000"}'), Event), "an escaped backslash is no NUL"
+
+
+def _structured_raw(envelope: dict) -> Event | Poison:
+    headers = [("content-type", b"application/cloudevents+json")]
+    return decode_parts(headers, None, json.dumps(envelope).encode(), max_bytes=LIMIT)
+
+
+@pytest.mark.parametrize("name", ["tenantid", "schemaversion", "subject", "datacontenttype", "delegatedscope"])
+def test_a_null_string_attribute_is_validation_poison(name) -> None:
+    """A JSON null where a string attribute belongs quarantines the record (it used to crash or store NULL)."""
+    poison = _structured_raw({**BASE, name: None, "data": {"a": 1}})
+    assert isinstance(poison, Poison)
+    assert poison.error_class == VALIDATION
+    assert name in poison.message
+
+
+def test_a_major_version_out_of_range_is_validation_poison() -> None:
+    poison = _structured_raw({**BASE, "schemaversion": "9" * 5000 + ".0.0"})
+    assert isinstance(poison, Poison) and poison.error_class == VALIDATION
+    assert "out of range" in poison.message
+    assert isinstance(_structured_raw({**BASE, "schemaversion": "999999999.0.0"}), Event)
+
+
+class _Record:
+    """Just enough of a consumed message for decode_record."""
+
+    def headers(self):
+        return [("ce_specversion", b"1.0")]
+
+    def key(self):
+        return None
+
+    def value(self):
+        return b"{}"
+
+    def topic(self):
+        return "t.ledger"
+
+    def partition(self):
+        return 3
+
+    def offset(self):
+        return 41
+
+    def timestamp(self):
+        return (1, 1_700_000_000_000)
+
+
+def test_a_decoder_failure_quarantines_the_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever goes wrong inside the decoder, the record becomes poison instead of stalling the partition."""
+    def broken(*_args, **_kwargs):
+        raise RecursionError("deep")
+
+    monkeypatch.setattr(decode_module, "decode_parts", broken)
+    poison = decode_module.decode_record(_Record(), max_bytes=LIMIT)
+    assert isinstance(poison, Poison)
+    assert poison.error_class == SERIALIZATION and "RecursionError" in poison.message
+    assert (poison.topic, poison.partition, poison.offset, poison.timestamp_ms) == ("t.ledger", 3, 41, 1_700_000_000_000)

@@ -9,6 +9,7 @@ observations.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from datetime import datetime
 
 from cloudevents.core.bindings.kafka import KafkaMessage
@@ -34,6 +35,7 @@ def _poison_kinds(tenant: str) -> dict[str, tuple[KafkaMessage, str, str, str]]:
     no_id = KafkaMessage({k: v for k, v in no_id.headers.items() if k != "ce_id"}, None, no_id.value)
     envelope = json.loads(structured(cloud_event(tenant, source="billing")).value)
     envelope.pop("tenantid")
+    null_tenant = {**json.loads(structured(cloud_event(tenant, source="billing")).value), "tenantid": None}
     not_json = binary(cloud_event(tenant, source="billing"))
     return {
         "garbage": (KafkaMessage({"content-type": b"application/cloudevents+json"}, None, b"\xff\x00 junk"),
@@ -43,6 +45,8 @@ def _poison_kinds(tenant: str) -> dict[str, tuple[KafkaMessage, str, str, str]]:
         "missing_id": (no_id, "validation", "missing required attribute 'id'", tenant),
         "no_tenant": (KafkaMessage({"content-type": b"application/cloudevents+json"}, None,
                                    json.dumps(envelope).encode()), "validation", "'tenantid'", ""),
+        "null_tenant": (KafkaMessage({"content-type": b"application/cloudevents+json"}, None,
+                                     json.dumps(null_tenant).encode()), "validation", "'tenantid'", ""),
         "data_not_json": (KafkaMessage(not_json.headers, None, b"{not json"), "serialization",
                           "data is not valid JSON", tenant),
         "oversized": (binary(cloud_event(tenant, source="billing", data={"blob": "x" * MAX_BYTES})), "validation",
@@ -123,5 +127,7 @@ def test_every_poison_kind_is_quarantined_and_the_partition_keeps_flowing(lane, 
         record_uuid(lane.topic, 0, offset, source_stamps[offset]) for offset in by_offset)
 
     after = {cls: POISON_RECORDS.labels(error_class=cls)._value.get() for cls in before}
-    assert after["serialization"] - before["serialization"] == 2
-    assert after["validation"] - before["validation"] == 4
+    expected = Counter(cls for _, cls, _, _ in kinds.values())
+    assert expected == {"serialization": 2, "validation": 5}
+    assert after["serialization"] - before["serialization"] == expected["serialization"]
+    assert after["validation"] - before["validation"] == expected["validation"]

@@ -22,6 +22,7 @@ CONTENT_TYPE = "content-type"
 _ATTRIBUTE_NAME = re.compile(r"^[a-z0-9]+$")
 _SEMVER = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$")
 _REQUIRED = ("id", "source", "type")
+MAX_MAJOR_DIGITS = 9  # the event log's schema_major is a 32-bit integer
 _STRING_ATTRIBUTES = ("datacontenttype", "dataschema", "subject", "tenantid", "schemaversion",
                       "delegatedscope", "partitionkey")
 _MISSING: Any = object()
@@ -134,6 +135,8 @@ def _schema_major(version: str) -> int:
     matched = _SEMVER.match(version)
     if matched is None:
         raise PoisonRecord(VALIDATION, "extension 'schemaversion' is not a semantic version")
+    if len(matched.group(1)) > MAX_MAJOR_DIGITS:
+        raise PoisonRecord(VALIDATION, "extension 'schemaversion' has a major version out of range")
     major = int(matched.group(1))
     if cacheable(_SCHEMA_MAJORS, len(version)):
         _SCHEMA_MAJORS[version] = major
@@ -171,8 +174,9 @@ def validate(attributes: dict[str, Any]) -> tuple[int, datetime | None]:
     if not _VALID_NAMES.issuperset(attributes):  # one C call when every name was seen before
         _check_names(attributes)
     for name in _STRING_ATTRIBUTES:
-        value = get(name)
-        if value is not None and (not isinstance(value, str) or not value):
+        value = get(name, _MISSING)
+        # A JSON null is not a string either: a null tenantid or schemaversion is poison too.
+        if value is not _MISSING and (not isinstance(value, str) or not value):
             raise PoisonRecord(VALIDATION, f"attribute '{name}' must be a non-empty string")
     if "tenantid" not in attributes:
         raise PoisonRecord(VALIDATION, "missing required extension 'tenantid'")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import logging
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -38,6 +39,8 @@ from workers.ingest.attributes import (
     text,
     validate,
 )
+
+log = logging.getLogger("hub.ingest.decode")
 
 __all__ = ["DEFAULT_SCHEMA_VERSION", "SERIALIZATION", "VALIDATION", "Event", "Poison", "PoisonRecord",
            "decode_parts", "decode_record", "is_json_type"]
@@ -249,8 +252,14 @@ def decode_parts(
 
 
 def decode_record(record: Any, *, max_bytes: int) -> Event | Poison:
-    """Decode one consumed ``confluent_kafka.Message``."""
-    decoded = decode_parts(record.headers(), record.key(), record.value(), max_bytes=max_bytes)
+    """Decode one consumed ``confluent_kafka.Message``; whatever it holds, the answer is an Event or Poison."""
+    try:
+        decoded = decode_parts(record.headers(), record.key(), record.value(), max_bytes=max_bytes)
+    except Exception as exc:  # noqa: BLE001 (a decoder bug must not stall the partition)
+        log.error("decoder failed on a record; quarantining it", extra={"fields": {
+            "topic": record.topic(), "partition": record.partition(), "offset": record.offset(),
+            "error": type(exc).__name__}})
+        decoded = Poison(SERIALIZATION, f"the record could not be decoded ({type(exc).__name__})", "", "")
     decoded.topic, decoded.partition, decoded.offset = record.topic(), record.partition(), record.offset()
     decoded.record = record
     if isinstance(decoded, Poison):
