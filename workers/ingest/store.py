@@ -70,6 +70,9 @@ ON CONFLICT (id) DO NOTHING
 """
 MAX_TENANT_RAW = 256
 TRANSIENT_DB_ERRORS = (psycopg.OperationalError, psycopg.InterfaceError)
+# A value or constraint PostgreSQL refuses: that event becomes poison, the rest of the batch goes on.
+# (A duplicate is a UniqueViolation, handled before these by the staging merge.)
+ROW_REFUSED = (psycopg.DataError, psycopg.IntegrityError)
 
 
 @dataclass
@@ -174,14 +177,14 @@ class EventStore:
             return events, []
         except pg_errors.UniqueViolation:
             pass  # a redelivered record: merge through the staging table below
-        except pg_errors.DataError:
+        except ROW_REFUSED:
             return self._insert_isolated(conn, cursor, events, received)
         try:
             with conn.transaction():
                 _copy_events(cursor, "ingest_stage", events, received)
                 stored = set(cursor.execute(MERGE_SQL).fetchall())
                 cursor.execute("DELETE FROM ingest_stage")
-        except pg_errors.DataError:
+        except ROW_REFUSED:
             return self._insert_isolated(conn, cursor, events, received)
         return [event for event in events if (event.tenant_id, event.seq) in stored], []
 
@@ -198,7 +201,7 @@ class EventStore:
                     cursor.execute(sql, _event_row(event, received))
                     if cursor.rowcount == 1:
                         inserted.append(event)
-            except pg_errors.DataError as exc:
+            except ROW_REFUSED as exc:
                 log.warning("event store refused a record", extra={"fields": {
                     "topic": event.topic, "partition": event.partition, "offset": event.offset,
                     "sqlstate": exc.sqlstate or ""}})
