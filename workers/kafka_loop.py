@@ -1,12 +1,15 @@
 """The consume → handle → commit loop shared by the ingestion workers and the DLQ observer.
 
-Records are taken in batches (up to N records or T ms). A batch's offsets are committed only
-after its handler returned, i.e. after the handler's own commit. A handler raises
-:class:`TransientError` when a dependency is down: the loop then pauses the assigned partitions,
-seeks every partition of the failed batch back to its first record, waits with exponential
-backoff (tenacity) and resumes — nothing is skipped and nothing is committed early. Rebalance
-callbacks commit what is stored and drop the revoked partitions' records from the batch being
-collected (their new owner starts from the committed offset).
+Records are taken in batches (up to N records, within T ms of the first). A writer thread runs
+the handler on one batch while the consuming thread collects and prepares the next. A batch's
+offsets are stored only after its handler returned, i.e. after the handler's own commit, and are
+then committed to Kafka without waiting (a lost commit costs a re-read, which the handler's
+idempotence absorbs). A handler raises :class:`TransientError` when a dependency is down: the
+loop then pauses the assigned partitions, seeks every partition back to the first record of the
+failed batch or of the batch prepared behind it, waits with exponential backoff (tenacity) and
+resumes — nothing is skipped and nothing is committed early. Rebalance callbacks wait for the
+batch being written, commit what is stored and drop the revoked partitions' records (their new
+owner starts from the committed offset).
 """
 
 from __future__ import annotations
@@ -117,7 +120,7 @@ class BatchLoop:
         self._retry_pending: set[tuple[str, int]] = set()  # partitions whose failed batch awaits a retry
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="batch-writer")
         self._inflight: InFlight | None = None
-        self._failed: tuple[list[Message], BaseException] | None = None
+        self._failed: tuple[list[Message], TransientError] | None = None
         self._uncommitted = False  # offsets stored since the last commit
 
     # -- rebalance callbacks (run inside consume()) ------------------------------------------
@@ -182,7 +185,7 @@ class BatchLoop:
             failed, error = self._failed
             self._failed = None
             self._batch = failed + records  # rewind to the earliest of both batches
-            raise error if isinstance(error, TransientError) else TransientError(str(error))
+            raise error
         self._commit_stored()
         if records:
             self._inflight = InFlight(records, self._writer.submit(self.handler, prepared))
