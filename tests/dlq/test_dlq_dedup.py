@@ -14,10 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 import psycopg
-from confluent_kafka import Consumer, TopicPartition
 
-from hub.config import get_settings
 from hub.kafka import ensure_topics, make_producer
+from tests.support.offsets import committed_offset
 from tests.support.processes import hub_process
 from workers.ingest.store import record_uuid
 
@@ -34,14 +33,6 @@ def _dead_letter(source_topic: str, partition: int, offset: int, *, message: str
         ("dlq-tenant-id-raw", b"tenant-acme"), ("dlq-source-partition", str(partition).encode()),
         ("dlq-source-offset", str(offset).encode()), ("dlq-source-timestamp", str(STAMP_MS).encode()),
     ]
-
-
-def _committed(group: str, topic: str) -> int:
-    consumer = Consumer({"bootstrap.servers": get_settings().kafka_bootstrap, "group.id": group})
-    try:
-        return consumer.committed([TopicPartition(topic, 0)], timeout=10)[0].offset
-    finally:
-        consumer.close()
 
 
 def _wait(check: Callable[[], Any], what: str, timeout: float = 60.0) -> None:
@@ -77,12 +68,12 @@ def test_a_poison_record_dead_lettered_twice_is_observed_once(dlq_db):
     group = f"test-dlq-{uuid.uuid4().hex[:8]}"
     env = {"HUB_DATABASE_URL": dlq_db, "HUB_KAFKA_TOPIC_PREFIX": prefix, "HUB_KAFKA_DLQ_GROUP": group}
     with hub_process("dlq-observer", env):
-        _wait(lambda: _committed(group, dlq_topic) == 4, "the observer to commit the first four records")
+        _wait(lambda: committed_offset(group, dlq_topic) == 4, "the observer to commit the first four records")
         first = observed()
         # A third copy of A, in a batch of its own: it conflicts with a stored row, not a row of its batch.
         producer.produce(dlq_topic, value=b"poison A", headers=_dead_letter(source_topic, 2, 17, message="A 3"))
         assert producer.flush(15) == 0
-        _wait(lambda: _committed(group, dlq_topic) == 5, "the observer to commit the fifth record")
+        _wait(lambda: committed_offset(group, dlq_topic) == 5, "the observer to commit the fifth record")
         second = observed()
 
     assert [row[1] for row in first] == [0, 1, 3]  # A (its first copy), B, the foreign record
@@ -96,5 +87,5 @@ def test_a_poison_record_dead_lettered_twice_is_observed_once(dlq_db):
     # id this time, and its DLQ coordinates keep it from being stored twice.
     regroup = f"test-dlq-{uuid.uuid4().hex[:8]}"
     with hub_process("dlq-observer", {**env, "HUB_KAFKA_DLQ_GROUP": regroup}):
-        _wait(lambda: _committed(regroup, dlq_topic) == 5, "the second observer to commit all five records")
+        _wait(lambda: committed_offset(regroup, dlq_topic) == 5, "the second observer to commit all five records")
     assert observed() == first

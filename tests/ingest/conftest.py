@@ -14,11 +14,12 @@ import psycopg
 import pytest
 from cloudevents.core.bindings.kafka import KafkaMessage, to_binary_event, to_structured_event
 from cloudevents.core.v1.event import CloudEvent
-from confluent_kafka import Consumer, TopicPartition
+from confluent_kafka import TopicPartition
 
 from hub.config import get_settings
 from hub.db import libpq_url
 from hub.kafka import ensure_topics, make_consumer, make_producer
+from tests.support.offsets import committed_offset
 
 
 def cloud_event(tenant: str, *, ce_id: str | None = None, event_type: str = "transaction.posted",
@@ -64,12 +65,8 @@ class Lane:
             consumer.close()
 
     def committed(self, partition: int = 0) -> int:
-        """The ingestion group's committed offset on the source topic (-1001 when none)."""
-        consumer = Consumer({"bootstrap.servers": get_settings().kafka_bootstrap, "group.id": self.group})
-        try:
-            return consumer.committed([TopicPartition(self.topic, partition)], timeout=10)[0].offset
-        finally:
-            consumer.close()
+        """The ingestion group's committed offset on the source topic (-1001 when none, -1 not known yet)."""
+        return committed_offset(self.group, self.topic, partition)
 
     def dlq_records(self, expected: int, timeout: float = 30.0) -> list[Any]:
         return self.read(self.dlq_topic, expected, timeout)

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from confluent_kafka import Consumer, KafkaError, Producer, TopicPartition
+from confluent_kafka import Consumer, KafkaError, KafkaException, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic
 
 from hub.db import libpq_url
@@ -254,7 +254,7 @@ def _read_topic(bootstrap: str, topic: str) -> list:
 
 
 def _lag(bootstrap: str, group: str, topic: str) -> int:
-    """Records of ``topic`` that ``group`` has not committed yet."""
+    """Records of ``topic`` that ``group`` has not committed yet (-1 while the broker cannot say)."""
     consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": group, "log_level": 0})
     try:
         metadata = consumer.list_topics(topic, timeout=5)
@@ -265,6 +265,10 @@ def _lag(bootstrap: str, group: str, topic: str) -> int:
             _low, high = consumer.get_watermark_offsets(TopicPartition(topic, tp.partition), timeout=5)
             lag += high - max(tp.offset, 0)
         return lag
+    except KafkaException as exc:
+        if exc.args[0].retriable():  # e.g. NOT_COORDINATOR while a restarted broker loads offsets
+            return -1
+        raise
     finally:
         consumer.close()
 
