@@ -7,6 +7,7 @@ import os
 import socket
 import time
 import uuid
+
 import psycopg
 
 from workers.kafka_loop import WorkerStatus
