@@ -32,6 +32,7 @@ from confluent_kafka.admin import AdminClient, NewTopic
 
 from hub.db import libpq_url
 from tests.support.kafka import ScratchKafka
+from tests.support.offsets import broker_not_ready
 from tests.support.processes import start_hub, stop
 
 pytestmark = pytest.mark.slow
@@ -266,7 +267,7 @@ def _lag(bootstrap: str, group: str, topic: str) -> int:
             lag += high - max(tp.offset, 0)
         return lag
     except KafkaException as exc:
-        if exc.args[0].retriable():  # e.g. NOT_COORDINATOR while a restarted broker loads offsets
+        if broker_not_ready(exc):  # e.g. NOT_COORDINATOR while a restarted broker loads offsets
             return -1
         raise
     finally:

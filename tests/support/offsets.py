@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from confluent_kafka import Consumer, KafkaException, TopicPartition
+from confluent_kafka import Consumer, KafkaError, KafkaException, TopicPartition
 
 from hub.config import get_settings
 
 NOT_KNOWN_YET = -1
+# Answers of a broker still loading its group coordinator; librdkafka does not flag all as retriable.
+_COORDINATOR_NOT_READY = {KafkaError.NOT_COORDINATOR, KafkaError.COORDINATOR_LOAD_IN_PROGRESS,
+                          KafkaError.COORDINATOR_NOT_AVAILABLE}
+
+
+def broker_not_ready(exc: KafkaException) -> bool:
+    """Whether a failed offsets request only means: ask again shortly."""
+    error = exc.args[0]
+    return error.retriable() or error.code() in _COORDINATOR_NOT_READY
 
 
 def committed_offset(group: str, topic: str, partition: int = 0) -> int:
@@ -19,7 +28,7 @@ def committed_offset(group: str, topic: str, partition: int = 0) -> int:
     try:
         return consumer.committed([TopicPartition(topic, partition)], timeout=10)[0].offset
     except KafkaException as exc:
-        if exc.args[0].retriable():
+        if broker_not_ready(exc):
             return NOT_KNOWN_YET
         raise
     finally:
