@@ -136,6 +136,11 @@ def _loads(raw: bytes, what: str, *, exact: bool = False) -> Any:
         raise PoisonRecord(SERIALIZATION, f"{what} is not valid JSON") from None
 
 
+def _escapes_nul(raw: bytes) -> bool:
+    """Whether JSON text may hold U+0000: only as the escape ``\\u0000``, so only after a backslash."""
+    return _BACKSLASH in raw and raw.find(b"\\u0000") >= 0
+
+
 def _has_nul(value: Any) -> bool:
     """Whether any string in a JSON value holds U+0000, which PostgreSQL cannot store."""
     if isinstance(value, str):
@@ -153,7 +158,7 @@ def _binary_data(value: bytes | None, json_data: bool, attributes: dict[str, Any
         return None
     if json_data:
         parsed = _loads(value, "data")
-        if _BACKSLASH in value and value.find(b"\\u0000") >= 0 and _has_nul(parsed):
+        if _escapes_nul(value) and _has_nul(parsed):
             raise PoisonRecord(VALIDATION, "data holds a U+0000 character")
         return value.decode()  # UTF-8; naming the codec costs a lookup per call
     try:
@@ -178,7 +183,7 @@ def _structured(
     envelope = _loads(value or b"", "structured event", exact=True)
     if not isinstance(envelope, dict):
         raise PoisonRecord(SERIALIZATION, "structured event is not a JSON object")
-    if value and _BACKSLASH in value and value.find(b"\\u0000") >= 0 and _has_nul(envelope):
+    if value and _escapes_nul(value) and _has_nul(envelope):
         raise PoisonRecord(VALIDATION, "event holds a U+0000 character")
     missing = object()
     data = envelope.pop("data", missing)

@@ -153,7 +153,8 @@ class EventStore:
         try:
             with conn.transaction():
                 cursor = conn.cursor()
-                self.cache.refresh(cursor)
+                if self.cache.refresh(cursor):
+                    self._uuids.clear()  # bounded by the live subscriptions, not by every one ever seen
                 events, outcome.duplicates = _unique_in_batch(events)
                 now = datetime.now(UTC)
                 if events:
