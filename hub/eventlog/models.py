@@ -85,9 +85,12 @@ class DeliveryAttempt(SQLModel, table=True):
     subscription_id: uuid.UUID | None = None
     sink_kind: str = ""
     # delivered | failed | dead_lettered | disabled | available | poison (decisions.md D23)
+    event_seq: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    attempt_no: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     outcome: str
     status_code: int = 0
-    error_class: str = ""
+    error_class: str = ""  # an ErrorClass value (hub/sinks/vocabulary.py), "" on success
+    detail: str = Field(default="", sa_column_kwargs={"server_default": ""})  # sanitized; never a secret
     latency_ms: int = 0
     attempted_at: datetime = tz_field(nullable=False, default_now=True)
 

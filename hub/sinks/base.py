@@ -1,0 +1,76 @@
+"""The one interface every sink kind implements: a prepared delivery in, an attempt result out.
+
+A sink never raises for a destination's behaviour (down, slow, refusing, lying): it classifies it
+into an ``AttemptResult``, as Saleor's webhook transports do. Retry scheduling, outcomes and
+bookkeeping belong to the delivery engine, not to the sink.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+from hub.sinks.vocabulary import ErrorClass, SinkKind
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedDelivery:
+    """Everything a sink needs to send one event to one subscription's destination once."""
+
+    delivery_id: str  # stable across retries (the job id); the webhook-id and SQS dedup id
+    job_id: uuid.UUID | None
+    tenant_id: str
+    subscription_id: uuid.UUID
+    sink_kind: SinkKind
+    endpoint: str
+    body: bytes  # the structured-mode CloudEvent JSON, exactly as sent
+    attributes: Mapping[str, Any]  # CloudEvent context attributes and extensions (no data)
+    attempt: int = 1  # 1 for the first try
+    timeout_seconds: float = 10.0
+    signing_secrets: tuple[str, ...] = ()  # webhook: current first, then the previous during overlap
+    credential: Mapping[str, Any] | None = None  # a queue kind's unsealed static credential
+    grant: Mapping[str, Any] | None = None  # a delegated grant (role ARN, region, external id)
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptResult:
+    """What one try did. ``ok`` or not, it is always a value, never an exception."""
+
+    ok: bool
+    status_code: int = 0  # HTTP status for webhooks; 0 when none applies
+    error_class: str = ""  # an ErrorClass value, "" on success
+    detail: str = ""  # sanitized, human-readable; never a secret or a credential
+    latency_ms: int = 0
+    retry_after_seconds: float | None = None  # the destination's Retry-After, when it gave one
+    terminal: bool = False  # no retry can help (410, oversized): dead-letter now
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def success(cls, *, status_code: int = 0, latency_ms: int = 0) -> AttemptResult:
+        return cls(ok=True, status_code=status_code, latency_ms=latency_ms)
+
+    @classmethod
+    def failure(cls, error_class: ErrorClass, detail: str, *, status_code: int = 0, latency_ms: int = 0,
+                retry_after_seconds: float | None = None, terminal: bool = False) -> AttemptResult:
+        return cls(ok=False, status_code=status_code, error_class=error_class.value, detail=detail,
+                   latency_ms=latency_ms, retry_after_seconds=retry_after_seconds, terminal=terminal)
+
+
+class Sink(Protocol):
+    """One module per kind implements this; the engine keeps one instance per kind per process."""
+
+    kind: ClassVar[SinkKind]
+
+    async def deliver(self, delivery: PreparedDelivery) -> AttemptResult:
+        """Send one delivery once and classify what happened. Never raises."""
+        ...
+
+    async def deliver_many(self, deliveries: Sequence[PreparedDelivery]) -> list[AttemptResult]:
+        """Send several deliveries (batched where the destination allows); results in input order."""
+        ...
+
+    async def close(self) -> None:
+        """Release pooled connections and clients."""
+        ...
