@@ -59,9 +59,9 @@ CURSOR_SQL = "SELECT acked_seq FROM pull_cursors WHERE subscription_id = %s"
 # the caller gives up the unread range that exists, not events that have not arrived yet.
 ACK_SQL = """
 INSERT INTO pull_cursors (subscription_id, tenant_id, acked_seq, updated_at)
-VALUES (%(sub)s, %(tenant)s,
-        GREATEST(%(position)s, LEAST(%(seek)s, (SELECT coalesce(max(seq), 0) FROM event_log
-                                                WHERE tenant_id = %(tenant)s))),
+VALUES (%(sub)s, %(tenant)s::text,
+        GREATEST(%(position)s::bigint, LEAST(%(seek)s::bigint, (SELECT coalesce(max(seq), 0) FROM event_log
+                                                                WHERE tenant_id = %(tenant)s::text))),
         now())
 ON CONFLICT (subscription_id) DO UPDATE
    SET acked_seq = GREATEST(pull_cursors.acked_seq, EXCLUDED.acked_seq), updated_at = EXCLUDED.updated_at
@@ -135,7 +135,9 @@ def pull_events(*, session: Session, caller: Caller, subscription_id: str, after
     start = after if after is not None else durable_cursor(connection, sub.id)
     page = read_page(connection, tenant_id=sub.tenant_id, selector=selector_of(sub), start=start, limit=limit,
                      scan_budget=max(get_settings().pull_scan_rows, limit))
-    acked = acknowledge(connection, subscription_id=sub.id, tenant_id=sub.tenant_id, position=page.position,
+    # Scanned rows exist, so their position is acknowledged as is; a seek point may lie beyond the log.
+    scanned_to = page.position if page.position > start else 0
+    acked = acknowledge(connection, subscription_id=sub.id, tenant_id=sub.tenant_id, position=scanned_to,
                         seek=after or 0)
     session.commit()
     return Page(page.rows, page.next_cursor, page.position, page.caught_up, page.base64_seqs, acked)
