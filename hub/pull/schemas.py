@@ -46,14 +46,19 @@ def payload(data: str | None, base64: bool) -> Any:
     return {"data_base64" if base64 else "data": orjson.Fragment(data)}
 
 
-def as_pull_event(row: LogRow, base64: bool) -> dict[str, Any]:
-    seq, ce_id, event_type, _source, _major, _scope, schema_version, received_at, data = row
+def as_pull_event(row: LogRow, base64: bool, received: str) -> dict[str, Any]:
+    seq, ce_id, event_type, _source, _major, _scope, schema_version, _received_at, data = row
     return {"seq": seq, "ceId": ce_id, "eventType": event_type, "schemaVersion": schema_version,
-            "receivedAt": timestamp(received_at), "payload": payload(data, base64)}
+            "receivedAt": received, "payload": payload(data, base64)}
 
 
 def page_body(page: Page) -> bytes:
     """The JSON body of a page."""
     base64 = page.base64_seqs
-    events = [as_pull_event(row, row[0] in base64) for row in page.rows]
+    events = []
+    last_received, received = None, ""
+    for row in page.rows:
+        if row[7] != last_received:  # an ingest batch stores one receive time: format it once
+            last_received, received = row[7], timestamp(row[7])
+        events.append(as_pull_event(row, row[0] in base64, received))
     return orjson.dumps({"events": events, "next_cursor": page.next_cursor})

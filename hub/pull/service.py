@@ -154,9 +154,11 @@ def read_page(connection: Connection, *, tenant_id: str, selector: EventSelector
     """Scan the log after ``start`` for up to ``limit`` matching events, at most ``scan_budget`` rows."""
     matched: list[LogRow] = []
     position, scanned, size = start, 0, limit
+    # The driver's own cursor, in the same transaction: plain tuples, no per-row result objects.
+    scan = connection.connection.driver_connection.cursor()
     while scanned < scan_budget:
         size = min(size, scan_budget - scanned)
-        rows = connection.exec_driver_sql(SCAN_SQL, (tenant_id, position, size)).fetchall()
+        rows = scan.execute(SCAN_SQL, (tenant_id, position, size)).fetchall()
         for row in rows:
             if selector.matches(row[2], row[3], row[4], row[5]):
                 matched.append(row)
