@@ -26,11 +26,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from hub.auth.decision import ask_decision_service
 from hub.config import get_settings
 from hub.errors import DecisionTimeout, DecisionUnavailable, NotFound
+from hub.eventlog.models import PullCursor
+from hub.ids import parse_uuid
 from hub.pull.errors import DelegatedPartyUnconfirmed
 from hub.subscription import service as subscriptions
 from hub.subscription.models import Subscription
@@ -54,7 +56,6 @@ SELECT seq, ce_id, event_type, source, schema_major, delegated_scope, schema_ver
 BASE64_SQL = """
 SELECT seq FROM event_log WHERE tenant_id = %s AND seq = ANY(%s) AND attributes->>'data_base64' IS NOT NULL
 """
-CURSOR_SQL = "SELECT acked_seq FROM pull_cursors WHERE subscription_id = %s"
 # A forward seek moves the cursor to the seek point, but never past the tenant's newest event:
 # the caller gives up the unread range that exists, not events that have not arrived yet.
 ACK_SQL = """
@@ -67,6 +68,10 @@ ON CONFLICT (subscription_id) DO UPDATE
    SET acked_seq = GREATEST(pull_cursors.acked_seq, EXCLUDED.acked_seq), updated_at = EXCLUDED.updated_at
 RETURNING acked_seq
 """
+
+TARGET_COLUMNS = (Subscription.id, Subscription.tenant_id, Subscription.sink_kind, Subscription.delegated_scope,
+                  Subscription.event_types, Subscription.event_majors, Subscription.origin,
+                  Subscription.schema_major)
 
 # seq, ce_id, event_type, source, schema_major, delegated_scope, schema_version, received_at, data
 LogRow = tuple[Any, ...]
@@ -101,24 +106,41 @@ def clamp_limit(raw: str | None) -> int:
     return min(max(value, MIN_LIMIT), MAX_LIMIT)
 
 
-def find_pull_subscription(*, session: Session, caller: Caller, subscription_id: str) -> Subscription:
-    """The caller's live pull subscription: existence gate, then kind gate, one uniform 404."""
-    sub = subscriptions.get_subscription(session=session, caller=caller, subscription_id=subscription_id)
-    if sub.sink_kind != PULL:
+@dataclass(frozen=True)
+class PullTarget:
+    """The pull subscription a read is for: its selectors and its durable cursor."""
+
+    id: uuid.UUID
+    tenant_id: str
+    delegated_scope: str | None
+    selector: EventSelector
+    acked_seq: int
+
+
+def find_pull_subscription(*, session: Session, caller: Caller, subscription_id: str) -> PullTarget:
+    """The caller's live pull subscription and its cursor: existence gate, then kind gate, one uniform 404."""
+    parsed = parse_uuid(subscription_id)
+    if parsed is None:
         raise NotFound("subscription not found")
-    return sub
+    query = (select(*TARGET_COLUMNS, PullCursor.acked_seq)
+             .outerjoin(PullCursor, col(PullCursor.subscription_id) == Subscription.id)
+             .where(Subscription.id == parsed, *subscriptions.visible_to(caller)))
+    row = session.execute(query).first()
+    if row is None or row.sink_kind != PULL:
+        raise NotFound("subscription not found")
+    return PullTarget(row.id, row.tenant_id, row.delegated_scope, selector_of(row), row.acked_seq or 0)
 
 
-def confirm_delegated_party(sub: Subscription) -> None:
+def confirm_delegated_party(target: PullTarget) -> None:
     """With a decision service configured, a delegated subscription's party must be confirmed.
 
     The service is asked ``{subject: <delegated scope>, tenant, resource: "delegated_party",
     action: "confirm"}``; no decision, no answer in time, or a refusal is a 503.
     """
-    if not sub.delegated_scope or not get_settings().decision_service_url:
+    if not target.delegated_scope or not get_settings().decision_service_url:
         return
     try:
-        confirmed = ask_decision_service(subject=sub.delegated_scope, tenant=sub.tenant_id,
+        confirmed = ask_decision_service(subject=target.delegated_scope, tenant=target.tenant_id,
                                          resource="delegated_party", action="confirm")
     except (DecisionUnavailable, DecisionTimeout) as exc:
         raise DelegatedPartyUnconfirmed() from exc
@@ -129,24 +151,18 @@ def confirm_delegated_party(sub: Subscription) -> None:
 def pull_events(*, session: Session, caller: Caller, subscription_id: str, after: int | None,
                 limit: int) -> Page:
     """Read one page for the caller's pull subscription and acknowledge it (cursor-as-ack)."""
-    sub = find_pull_subscription(session=session, caller=caller, subscription_id=subscription_id)
-    confirm_delegated_party(sub)
+    target = find_pull_subscription(session=session, caller=caller, subscription_id=subscription_id)
+    confirm_delegated_party(target)
     connection = session.connection()
-    start = after if after is not None else durable_cursor(connection, sub.id)
-    page = read_page(connection, tenant_id=sub.tenant_id, selector=selector_of(sub), start=start, limit=limit,
+    start = after if after is not None else target.acked_seq
+    page = read_page(connection, tenant_id=target.tenant_id, selector=target.selector, start=start, limit=limit,
                      scan_budget=max(get_settings().pull_scan_rows, limit))
     # Scanned rows exist, so their position is acknowledged as is; a seek point may lie beyond the log.
     scanned_to = page.position if page.position > start else 0
-    acked = acknowledge(connection, subscription_id=sub.id, tenant_id=sub.tenant_id, position=scanned_to,
+    acked = acknowledge(connection, subscription_id=target.id, tenant_id=target.tenant_id, position=scanned_to,
                         seek=after or 0)
     session.commit()
     return Page(page.rows, page.next_cursor, page.position, page.caught_up, page.base64_seqs, acked)
-
-
-def durable_cursor(connection: Connection, subscription_id: uuid.UUID) -> int:
-    """The persisted acknowledged ``seq`` (0 before the first read)."""
-    row = connection.exec_driver_sql(CURSOR_SQL, (subscription_id,)).first()
-    return int(row[0]) if row else 0
 
 
 def read_page(connection: Connection, *, tenant_id: str, selector: EventSelector, start: int, limit: int,
