@@ -49,7 +49,7 @@ SCAN_CHUNK = 1000
 SCAN_SQL = """
 SELECT seq, ce_id, event_type, source, schema_major, delegated_scope, schema_version, received_at, data::text
   FROM event_log
- WHERE tenant_id = %s AND seq > %s
+ WHERE tenant_id = %s AND seq > %s::bigint
  ORDER BY seq
  LIMIT %s
 """
