@@ -28,10 +28,12 @@ from confluent_kafka import Message
 from hub.config import Settings, get_settings
 from hub.db import libpq_url
 from hub.dlq.sanitize import sanitize_error_message
+from hub.dlq.models import DLQObservation
 from hub.dlq.service import ERROR_CLASSES, UNKNOWN_TOPIC, is_topic_name
 from hub.ids import new_id
 from hub.kafka import ensure_topics, make_consumer
 from hub.logs import configure_logging
+from hub.tableshape import column_list, pg_types
 from workers.ingest.main import install_stop_signals
 from workers.ingest.store import record_uuid
 from workers.kafka_loop import BatchLoop, TransientError, WorkerStatus, kafka_error_callback
@@ -44,11 +46,9 @@ MAX_RETRY_COUNT = 2**31 - 1
 MAX_PARTITION = 2**31 - 1  # Kafka partitions are int32
 MAX_OFFSET = 2**63 - 1  # Kafka offsets are int64
 MAX_TIMESTAMP_MS = 2**48 - 1  # the 48-bit time field of a UUIDv7
-INSERT_SQL = """
-INSERT INTO dlq_observations (id, source_topic, error_class, error_message, retry_count, first_failure_at,
-                              producer_id, observed_at, tenant_id_raw, dlq_topic, dlq_partition, dlq_offset)
-SELECT * FROM unnest(%s::uuid[], %s::text[], %s::text[], %s::text[], %s::int[], %s::timestamptz[],
-                     %s::text[], %s::timestamptz[], %s::text[], %s::text[], %s::int[], %s::bigint[])
+INSERT_SQL = f"""
+INSERT INTO dlq_observations ({column_list(DLQObservation)})
+SELECT * FROM unnest({", ".join(f"%s::{name}[]" for name in pg_types(DLQObservation))})
 ON CONFLICT DO NOTHING
 """  # no conflict target: a duplicate id (the same source record) or DLQ coordinates both skip the row
 
@@ -106,7 +106,7 @@ def observation_id(headers: dict[str, str]) -> uuid.UUID:
 
 
 def observation(record: Message, *, now: datetime) -> tuple[Any, ...]:
-    """The ``dlq_observations`` row of one dead-letter record."""
+    """The ``dlq_observations`` row of one dead-letter record, in the table's column order."""
     headers = _headers(record)
     topic = headers.get("dlq-source-topic", "").strip()
     error_class = headers.get("dlq-error-class", "").strip()

@@ -10,13 +10,15 @@ import uuid
 
 import psycopg
 
+from hub.ingest.models import IngestWorkerHeartbeat
+from hub.tableshape import column_list
 from workers.kafka_loop import WorkerStatus
 
 log = logging.getLogger("hub.ingest.heartbeat")
 
-UPSERT_SQL = """
-INSERT INTO ingest_worker_heartbeats
-       (worker_id, consumer_group, topic_prefix, state, detail, started_at, heartbeat_at)
+UPSERT_SQL = f"""
+INSERT INTO ingest_worker_heartbeats ({column_list(IngestWorkerHeartbeat, "worker_id", "consumer_group",
+    "topic_prefix", "state", "detail", "started_at", "heartbeat_at")})
 VALUES (%s, %s, %s, %s, %s, now(), now())
 ON CONFLICT (worker_id) DO UPDATE
    SET state = EXCLUDED.state, detail = EXCLUDED.detail, heartbeat_at = EXCLUDED.heartbeat_at

@@ -23,26 +23,20 @@ import psycopg
 import uuid_utils
 from psycopg import errors as pg_errors
 
+from hub.eventlog.models import DeliveryAttempt, DeliveryJob, LoggedEvent
+from hub.tableshape import column_list, copy_types
 from workers.ingest.decode import VALIDATION, Event, Poison
 from workers.ingest.matching import SubscriptionCache
 from workers.kafka_loop import TransientError
 
 log = logging.getLogger("hub.ingest.store")
 
-EVENT_COLUMNS = (
-    "tenant_id, seq, source, ce_id, event_type, schema_version, schema_major, delegated_scope, "
-    "partition_key, event_time, received_at, attributes, data, kafka_topic, kafka_partition, kafka_offset"
-)
+EVENT_COLUMNS = column_list(LoggedEvent)
 # Binary COPY: PostgreSQL parses no timestamp, uuid or integer text. The json columns travel as
 # text, which is json's binary wire form; PostgreSQL still validates them.
-EVENT_TYPES = ("text", "int8", "text", "text", "text", "text", "int4", "text", "text", "timestamptz",
-               "timestamptz", "text", "text", "text", "int4", "int8")
-JOB_COLUMNS = (
-    "id, tenant_id, subscription_id, event_seq, state, attempts, next_attempt_at, lease_until, "
-    "last_error_class, created_at, updated_at"
-)
-JOB_TYPES = ("uuid", "text", "uuid", "int8", "text", "int4", "timestamptz", "timestamptz", "text",
-             "timestamptz", "timestamptz")
+EVENT_TYPES = copy_types(LoggedEvent)
+JOB_COLUMNS = column_list(DeliveryJob)
+JOB_TYPES = copy_types(DeliveryJob)
 ALLOCATE_SQL = """
 INSERT INTO tenant_counters (tenant_id, last_seq)
 SELECT tenant, n FROM unnest(%s::text[], %s::bigint[]) AS batch(tenant, n) ORDER BY tenant
@@ -62,9 +56,10 @@ SELECT tenant, bucket, ids::uuid[], n
 ON CONFLICT (tenant_id, bucket_start, subscription_ids)
 DO UPDATE SET events = pull_eligibility_hourly.events + EXCLUDED.events
 """
-POISON_ATTEMPT_SQL = """
-INSERT INTO delivery_attempts (id, job_id, tenant_id, subscription_id, sink_kind, outcome, status_code,
-                               error_class, latency_ms, attempted_at)
+POISON_ATTEMPT_SQL = f"""
+INSERT INTO delivery_attempts ({column_list(DeliveryAttempt, "id", "job_id", "tenant_id", "subscription_id",
+                                            "sink_kind", "outcome", "status_code", "error_class",
+                                            "latency_ms", "attempted_at")})
 VALUES (%s, NULL, %s, NULL, '', 'poison', 0, %s, 0, %s)
 ON CONFLICT (id) DO NOTHING
 """
@@ -195,7 +190,7 @@ class EventStore:
         """Row by row, so an event PostgreSQL refuses becomes poison instead of blocking the batch."""
         inserted: list[Event] = []
         rejected: list[Poison] = []
-        sql = f"INSERT INTO event_log ({EVENT_COLUMNS}) VALUES ({', '.join(['%s'] * 16)}) ON CONFLICT DO NOTHING"
+        sql = f"INSERT INTO event_log ({EVENT_COLUMNS}) VALUES ({', '.join(['%s'] * len(EVENT_TYPES))}) ON CONFLICT DO NOTHING"
         for event in events:
             try:
                 with conn.transaction():
