@@ -27,7 +27,7 @@ from hub.eventlog.models import DeliveryAttempt, DeliveryJob, LoggedEvent
 from hub.tableshape import column_list, copy_types
 from workers.ingest.decode import VALIDATION, Event, Poison
 from workers.ingest.matching import SubscriptionCache
-from workers.kafka_loop import TransientError
+from workers.runtime import ReconnectingConnection
 
 log = logging.getLogger("hub.ingest.store")
 
@@ -64,7 +64,6 @@ VALUES (%s, NULL, %s, NULL, '', 'poison', 0, %s, 0, %s)
 ON CONFLICT (id) DO NOTHING
 """
 MAX_TENANT_RAW = 256
-TRANSIENT_DB_ERRORS = (psycopg.OperationalError, psycopg.InterfaceError)
 # A value or constraint PostgreSQL refuses: that event becomes poison, the rest of the batch goes on.
 # (A duplicate is a UniqueViolation, handled before these by the staging merge.)
 ROW_REFUSED = (psycopg.DataError, psycopg.IntegrityError)
@@ -108,21 +107,10 @@ class EventStore:
     """Writes ingest batches through one psycopg connection, reconnecting after a fault."""
 
     def __init__(self, url: str, cache: SubscriptionCache) -> None:
-        self._url = url
         self.cache = cache
-        self._conn: psycopg.Connection | None = None
+        self.db = ReconnectingConnection(url, application_name="hub-ingest",
+                                         on_connect=lambda conn: conn.execute(STAGE_SQL))
         self._uuids: dict[str, uuid.UUID] = {}  # subscription ids, parsed once for binary COPY
-
-    def connection(self) -> psycopg.Connection:
-        if self._conn is None or self._conn.closed:
-            try:
-                conn = psycopg.connect(self._url, connect_timeout=5, application_name="hub-ingest")
-                with conn.transaction():
-                    conn.execute(STAGE_SQL)
-            except TRANSIENT_DB_ERRORS as exc:
-                raise TransientError(f"PostgreSQL unavailable ({type(exc).__name__})") from exc
-            self._conn = conn
-        return self._conn
 
     def _subscription_uuid(self, subscription_id: str) -> uuid.UUID:
         found = self._uuids.get(subscription_id)
@@ -131,37 +119,32 @@ class EventStore:
         return found
 
     def close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
-
-    def _fault(self, exc: BaseException) -> TransientError:
-        self.close()
-        return TransientError(f"PostgreSQL unavailable ({type(exc).__name__})")
+        self.db.close()
 
     def write(
         self, events: list[Event], poisons: list[Poison], before_commit: Callable[[list[Poison]], None]
     ) -> BatchOutcome:
         """Store one batch in one transaction; ``before_commit(rejected)`` runs just before COMMIT."""
-        conn = self.connection()
+        return self.db.run(lambda conn: self._write(conn, events, poisons, before_commit))
+
+    def _write(
+        self, conn: psycopg.Connection, events: list[Event], poisons: list[Poison],
+        before_commit: Callable[[list[Poison]], None],
+    ) -> BatchOutcome:
         outcome = BatchOutcome()
-        try:
-            with conn.transaction():
-                cursor = conn.cursor()
-                if self.cache.refresh(cursor):
-                    self._uuids.clear()  # bounded by the live subscriptions, not by every one ever seen
-                events, outcome.duplicates = _unique_in_batch(events)
-                now = datetime.now(UTC)
-                if events:
-                    _allocate(cursor, events)
-                    inserted, outcome.rejected = self._insert_events(conn, cursor, events, now)
-                    outcome.duplicates += len(events) - len(inserted) - len(outcome.rejected)
-                    outcome.inserted = len(inserted)
-                    outcome.jobs = self._fan_out(cursor, inserted, now)
-                _record_poison(cursor, poisons + outcome.rejected, now)
-                before_commit(outcome.rejected)
-        except TRANSIENT_DB_ERRORS as exc:
-            raise self._fault(exc) from exc
+        cursor = conn.cursor()
+        if self.cache.refresh(cursor):
+            self._uuids.clear()  # bounded by the live subscriptions, not by every one ever seen
+        events, outcome.duplicates = _unique_in_batch(events)
+        now = datetime.now(UTC)
+        if events:
+            _allocate(cursor, events)
+            inserted, outcome.rejected = self._insert_events(conn, cursor, events, now)
+            outcome.duplicates += len(events) - len(inserted) - len(outcome.rejected)
+            outcome.inserted = len(inserted)
+            outcome.jobs = self._fan_out(cursor, inserted, now)
+        _record_poison(cursor, poisons + outcome.rejected, now)
+        before_commit(outcome.rejected)
         return outcome
 
     def _insert_events(
