@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from hub.sinks.vocabulary import SinkKind
 from hub.subscription.models import Subscription
 from hub.tableshape import column_list
 
-PULL = "pull"
 _MEMO_LIMIT = 100_000
 
 _LOAD_COLUMNS = column_list(Subscription, "id", "tenant_id", "delegated_scope", "sink_kind", "event_types",
@@ -61,7 +61,7 @@ NO_MATCH = Match((), ())
 def subscription_from_row(row: tuple[Any, ...]) -> CachedSubscription:
     sub_id, tenant_id, scope, sink_kind, event_types, event_majors, origin, schema_major, enabled, auto = row
     return CachedSubscription(
-        id=str(sub_id), tenant_id=tenant_id, delegated_scope=scope or None, pull=sink_kind == PULL,
+        id=str(sub_id), tenant_id=tenant_id, delegated_scope=scope or None, pull=sink_kind == SinkKind.pull,
         # A push job is only created for a subscription that can deliver now; pull eligibility is
         # recorded for every live pull subscription (the dashboard counts the ones that exist now).
         deliverable=bool(enabled) and not auto,
