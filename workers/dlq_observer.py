@@ -1,6 +1,6 @@
 """``hub dlq-observer``: one ``dlq_observations`` row per record on the dead-letter topic.
 
-The row is built from the D20 headers; a missing or unreadable header becomes ``unknown`` (or
+The row is built from the N20 headers; a missing or unreadable header becomes ``unknown`` (or
 the field's default). ``tenant_id_raw`` is untrusted and only stored. ``error_message`` is
 sanitized at capture (no secret, URL or host:port). Offsets are committed only after the insert
 committed.

@@ -1,4 +1,4 @@
-"""Readiness probes (decisions.md D8): each returns a state and a short, secret-free detail."""
+"""Readiness probes (docs/contract-notes.md N8): each returns a state and a short, secret-free detail."""
 
 from __future__ import annotations
 

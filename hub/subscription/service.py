@@ -1,6 +1,6 @@
 """Subscription operations: every write bumps ``subscription_versions`` in its own transaction.
 
-Visibility (D16): a tenant-wide caller reaches all of its tenant's live subscriptions; a delegated
+Visibility (N16): a tenant-wide caller reaches all of its tenant's live subscriptions; a delegated
 caller only those stamped with its ``delegated_scope``. Anything else is a uniform 404.
 """
 

@@ -1,4 +1,4 @@
-"""End to end: a D20 record on a real dead-letter topic → the real observer process → GET /admin/dlq."""
+"""End to end: a N20 record on a real dead-letter topic → the real observer process → GET /admin/dlq."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def _wait_for_observations(client, headers, params, count: int, timeout_seconds:
 
 
 def test_dead_letter_record_is_observed_and_served(dlq_db, client, operator_headers):
-    """R-listDLQObservations-03, -04, -05, -10 (decisions.md D20): what the observer captures is served."""
+    """R-listDLQObservations-03, -04, -05, -10 (docs/contract-notes.md N20): what the observer captures is served."""
     prefix = f"t{uuid.uuid4().hex[:10]}."
     source_topic = f"{prefix}ledger"
     dlq_topic = f"{prefix}dlq"

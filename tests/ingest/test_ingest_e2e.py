@@ -53,7 +53,7 @@ def _insert_subscription(tenant: str, **columns) -> uuid.UUID:
 
 
 def test_both_content_modes_dedup_matching_and_poison(ingest_env, tenant):
-    """D18/D19/D20: binary and structured events are stored once with rising seq; poison is quarantined and observed."""
+    """N18/N19/N20: binary and structured events are stored once with rising seq; poison is quarantined and observed."""
     prefix = ingest_env["HUB_KAFKA_TOPIC_PREFIX"]
     topic = f"{prefix}ledger"
     ensure_topics([topic, f"{prefix}dlq"], partitions=1)

@@ -1,7 +1,7 @@
-"""Quarantine: poison records go to the dead-letter topic with the D20 headers, bytes intact.
+"""Quarantine: poison records go to the dead-letter topic with the N20 headers, bytes intact.
 
 The original key, value and headers are kept; the ``dlq-*`` headers are appended (a reader takes
-the last occurrence of a name). Besides D20 they name the source record (``dlq-source-partition``,
+the last occurrence of a name). Besides N20 they name the source record (``dlq-source-partition``,
 ``dlq-source-offset``, ``dlq-source-timestamp``): a batch retried after its dead-letter produces
 were acknowledged quarantines the same record again, and the DLQ observer uses these coordinates
 to store one observation for both copies. A batch's offsets move only after every dead-letter
@@ -31,7 +31,7 @@ def rfc3339(moment: datetime) -> str:
 
 
 def dlq_headers(poison: Poison, *, producer_id: str, failed_at: datetime) -> list[tuple[str, bytes]]:
-    """The D20 headers plus the source record's partition, offset and timestamp (ms, decimal)."""
+    """The N20 headers plus the source record's partition, offset and timestamp (ms, decimal)."""
     values = {
         DLQHeader.SOURCE_TOPIC: poison.topic,
         DLQHeader.ERROR_CLASS: poison.error_class,

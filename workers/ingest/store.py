@@ -4,7 +4,7 @@ Per batch: the subscription cache checks its version (one query); each tenant's 
 advanced once by the number of its events, tenants locked in sorted order (no deadlocks; the row
 lock also makes commit order equal seq order per tenant); the events are COPYed into
 ``event_log``; a delivery job is COPYed for every matching push subscription; pull eligibility
-and poison attempts are counted. A duplicate (tenant, source, id) (D19) makes the fast COPY fail,
+and poison attempts are counted. A duplicate (tenant, source, id) (N19) makes the fast COPY fail,
 and the batch then goes through a staging table with ``ON CONFLICT DO NOTHING`` (the duplicate's
 seq becomes a gap). The caller's ``before_commit`` runs last, inside the transaction.
 """
@@ -244,7 +244,7 @@ def _timestamp_ms(event: Event) -> int:
 
 
 def _record_poison(cursor: psycopg.Cursor, poisons: list[Poison], now: datetime) -> None:
-    """One ``poison`` attempt (D23) per quarantined record whose tenant could be read."""
+    """One ``poison`` attempt (N23) per quarantined record whose tenant could be read."""
     rows = sorted(
         (record_uuid(p.topic, p.partition, p.offset, p.timestamp_ms), p.tenant_raw[:MAX_TENANT_RAW],
          p.error_class, now)
