@@ -34,12 +34,12 @@ from hub.errors import DecisionTimeout, DecisionUnavailable, NotFound
 from hub.eventlog.models import PullCursor
 from hub.ids import parse_uuid
 from hub.pull.errors import DelegatedPartyUnconfirmed
+from hub.sinks.vocabulary import SinkKind
 from hub.subscription import service as subscriptions
 from hub.subscription.models import Subscription
 from hub.subscription.selectors import EventSelector, selector_of
 from hub.subscription.values import Caller
 
-PULL = "pull"
 DEFAULT_LIMIT, MIN_LIMIT, MAX_LIMIT = 100, 1, 500
 MAX_SEQ = 2**63 - 1
 _DIGITS = re.compile(r"[0-9]{1,19}")
@@ -126,7 +126,7 @@ def find_pull_subscription(*, session: Session, caller: Caller, subscription_id:
              .outerjoin(PullCursor, col(PullCursor.subscription_id) == Subscription.id)
              .where(Subscription.id == parsed, *subscriptions.visible_to(caller)))
     row = session.execute(query).first()
-    if row is None or row.sink_kind != PULL:
+    if row is None or row.sink_kind != SinkKind.pull:
         raise NotFound("subscription not found")
     return PullTarget(row.id, row.tenant_id, row.delegated_scope, selector_of(row), row.acked_seq or 0)
 

@@ -17,7 +17,7 @@ import psycopg
 from hub.db import libpq_url
 from tests.pull.conftest import cursor_of, event
 from workers.ingest.matching import SubscriptionCache
-from workers.ingest.store import EVENT_COLUMNS, EventStore
+from workers.ingest.store import EVENT_COLUMNS, EVENT_TYPES, EventStore, _event_row
 
 
 class HeldBatch:
@@ -84,12 +84,11 @@ def test_the_same_read_skips_an_event_when_a_writer_bypasses_the_lock(inbox, ten
     assert held.reached.wait(10)
     pending_seq = held.events[0].seq
     bypass = event(tenant, data={"early": True})
+    bypass.seq = pending_seq + 1
     with psycopg.connect(libpq_url()) as connection:  # no tenant_counters lock: the seq chosen by hand
         connection.execute(
-            f"INSERT INTO event_log ({EVENT_COLUMNS}) VALUES ({', '.join(['%s'] * 16)})",
-            (tenant, pending_seq + 1, bypass.source, bypass.ce_id, bypass.event_type, bypass.schema_version,
-             bypass.schema_major, None, None, None, datetime.now(UTC), bypass.attributes_json, bypass.data_json,
-             "", 0, 0))
+            f"INSERT INTO event_log ({EVENT_COLUMNS}) VALUES ({', '.join(['%s'] * len(EVENT_TYPES))})",
+            _event_row(bypass, datetime.now(UTC)))
     assert [item["payload"] for item in inbox.page(sub)["events"]] == [{"early": True}]
     held.release()
     assert inbox.page(sub)["events"] == []  # the late event N is behind the cursor: skipped

@@ -12,7 +12,7 @@ RFC3339_UTC = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z")
 
 
 def test_page_shape_order_and_payload(inbox, tenant):
-    """R-pullEvents-04, -11, -13, -14, D14: ascending seq; exactly the contract's fields; the payload verbatim."""
+    """R-pullEvents-04, -11, -13, -14, N14: ascending seq; exactly the contract's fields; the payload verbatim."""
     sub = inbox.subscribe()
     raw = '{"order_id": "abc",  "amount": 42, "big": 123456789012345678901234567890}'
     seqs = store(event(tenant, data_json=raw, version="1.4.0"), event(tenant, data={"n": 2}))
@@ -52,7 +52,7 @@ def test_read_acknowledges_and_resumes(inbox, tenant):
 
 
 def test_next_cursor_only_on_a_full_page(inbox, tenant):
-    """R-pullEvents-10, D12: next_cursor is the page's last seq when the page filled, an integer; else null."""
+    """R-pullEvents-10, N12: next_cursor is the page's last seq when the page filled, an integer; else null."""
     sub = inbox.subscribe()
     seqs = store_many(tenant, 5)
     full = inbox.page(sub, limit=2)
@@ -65,7 +65,7 @@ def test_next_cursor_only_on_a_full_page(inbox, tenant):
 
 
 def test_limit_is_clamped_not_refused(inbox, tenant):
-    """R-pullEvents-09, D1: limit clamps to 1-500, defaults to 100; a malformed value means the default."""
+    """R-pullEvents-09, N1: limit clamps to 1-500, defaults to 100; a malformed value means the default."""
     sub = inbox.subscribe()
     seqs = store_many(tenant, 620)
     assert inbox.seqs(sub, limit=0, after=0) == seqs[:1]
@@ -116,7 +116,7 @@ def test_backward_seek_rereads_without_rewinding(inbox, tenant):
 
 
 def test_malformed_or_negative_after_folds_to_the_cursor(inbox, tenant):
-    """R-pullEvents-08, D1: after=-3, text, a fraction, empty or beyond int64 reads from the persisted cursor."""
+    """R-pullEvents-08, N1: after=-3, text, a fraction, empty or beyond int64 reads from the persisted cursor."""
     seqs = store_many(tenant, 3)
     for value in ("-3", "abc", "1.5", "", "99999999999999999999", "0x10", " 1", "1e3"):
         sub = inbox.subscribe()

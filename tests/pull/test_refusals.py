@@ -20,7 +20,7 @@ def test_missing_subscription_id_is_bad_request(inbox):
 
 
 def test_authentication_comes_first(inbox):
-    """R-pullEvents-01, D1: no token is 401 before the missing parameter is looked at."""
+    """R-pullEvents-01, N1: no token is 401 before the missing parameter is looked at."""
     problem(inbox.client.get("/v1/events"), 401, "AUT-0006")
     problem(inbox.client.get("/v1/events", headers={"Authorization": "Bearer nope"}), 401, "AUT-0007")
 
@@ -73,7 +73,7 @@ def test_own_rate_limit_allowance(inbox, override_settings):
 
 
 def test_rate_limit_counts_before_the_missing_parameter(inbox, override_settings):
-    """D1: the rate limit comes before parameter validation, so a 400 still spends the allowance."""
+    """N1: the rate limit comes before parameter validation, so a 400 still spends the allowance."""
     override_settings(rate_limit_events=1)
     problem(inbox.read(None), 400, "bad_request")
     problem(inbox.read(None), 429, "rate_limited")
@@ -106,7 +106,7 @@ def _decision_service(party_answer):
 
 
 def test_delegated_party_unconfirmed(inbox, make_token, override_settings):
-    """R-pullEvents-16, D16: the decision service cannot confirm the party → 503 with Retry-After."""
+    """R-pullEvents-16, N16: the decision service cannot confirm the party → 503 with Retry-After."""
     token = make_token(delegated_scope=PARTY)
     sub = inbox.subscribe(token=token)
     answers = {"undecided": lambda r: json_reply(500, {}), "refused": lambda r: json_reply(200, {"allow": False}),
@@ -140,7 +140,7 @@ def test_delegated_party_timeout_is_unconfirmed(inbox, make_token, override_sett
 
 
 def test_confirmed_party_and_undelegated_subscriptions_read(inbox, tenant, make_token, override_settings):
-    """D16: a confirmed party reads; a subscription with no delegated party asks no party question."""
+    """N16: a confirmed party reads; a subscription with no delegated party asks no party question."""
     token = make_token(delegated_scope=PARTY)
     delegated, plain = inbox.subscribe(token=token), inbox.subscribe()
     seqs = store(event(tenant, scope=PARTY))
@@ -154,7 +154,7 @@ def test_confirmed_party_and_undelegated_subscriptions_read(inbox, tenant, make_
 
 
 def test_no_decision_service_means_no_party_check(inbox, tenant, make_token):
-    """D16: without a decision service configured the delegated subscription reads directly."""
+    """N16: without a decision service configured the delegated subscription reads directly."""
     token = make_token(delegated_scope=PARTY)
     sub = inbox.subscribe(token=token)
     seqs = store(event(tenant, scope=PARTY))

@@ -39,7 +39,7 @@ def test_origin_schema_major_and_event_majors(inbox, tenant, catalog):
 
 
 def test_delegated_scope_receives_only_its_party(inbox, tenant, make_token):
-    """D16: a delegated subscription reads only events whose delegatedscope equals its scope."""
+    """N16: a delegated subscription reads only events whose delegatedscope equals its scope."""
     party = make_token(delegated_scope="UGFydHktQQ==")
     delegated = inbox.subscribe(token=party)
     tenant_wide = inbox.subscribe()

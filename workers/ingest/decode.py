@@ -1,4 +1,4 @@
-"""CloudEvents 1.0 over Kafka, both content modes (decisions.md D18), decoded for the event log.
+"""CloudEvents 1.0 over Kafka, both content modes (docs/contract-notes.md N18), decoded for the event log.
 
 This follows the CloudEvents Kafka protocol binding and JSON event format exactly, like
 ``cloudevents.core.bindings.kafka.from_kafka`` does, but without building a library event object
