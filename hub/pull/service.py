@@ -86,7 +86,6 @@ class Page:
     position: int
     caught_up: bool
     base64_seqs: frozenset[int] = frozenset()
-    acked_seq: int = 0
 
 
 def parse_after(raw: str | None) -> int | None:
@@ -161,9 +160,9 @@ def pull_events(*, session: Session, caller: Caller, subscription_id: str, after
                      scan_budget=max(get_settings().pull_scan_rows, limit))
     # Scanned rows exist, so their position is acknowledged as is; a seek point may lie beyond the log.
     scanned_to = page.position if page.position > start else 0
-    acked = acknowledge(connection, subscription_id=target.id, tenant_id=target.tenant_id, position=scanned_to,
-                        seek=after or 0)
-    return Page(page.rows, page.next_cursor, page.position, page.caught_up, page.base64_seqs, acked)
+    acknowledge(connection, subscription_id=target.id, tenant_id=target.tenant_id, position=scanned_to,
+                seek=after or 0)
+    return page
 
 
 def read_page(connection: Connection, *, tenant_id: str, selector: EventSelector, start: int, limit: int,
@@ -171,7 +170,7 @@ def read_page(connection: Connection, *, tenant_id: str, selector: EventSelector
     """Scan the log after ``start`` for up to ``limit`` matching events, at most ``scan_budget`` rows."""
     matched: list[LogRow] = []
     position, scanned, size = start, 0, limit
-    # The driver's own cursor, in the same transaction: plain tuples, no per-row result objects.
+    # The driver's own cursor on the same connection: plain tuples, no per-row result objects.
     scan = connection.connection.driver_connection.cursor()
     while scanned < scan_budget:
         size = min(size, scan_budget - scanned)
