@@ -54,8 +54,8 @@ class Listener:
 
 
 @contextmanager
-def listening(tmp_path: Path, *extra: str) -> Iterator[Listener]:
-    argv = [sys.executable, "-m", "hub.cli", "listen", "--port", "0", "--secret", SECRET,
+def listening(tmp_path: Path, *extra: str, secret: str = SECRET) -> Iterator[Listener]:
+    argv = [sys.executable, "-m", "hub.cli", "listen", "--port", "0", "--secret", secret,
             "--ca-dir", str(tmp_path / "ca"), *extra]
     process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ)
     try:
@@ -135,11 +135,12 @@ def test_untrusting_client_is_refused_and_the_ca_is_kept_across_starts(tmp_path)
 
 
 def test_plain_http_on_loopback(tmp_path) -> None:
-    """--http serves plain HTTP on loopback, with the same verdicts."""
-    with listening(tmp_path, "--http", "--show-body") as listener:
+    """--http serves plain HTTP on loopback, with the same verdicts; the hub's secret form (plain base64) works."""
+    hub_form = base64.b64encode(secrets.token_bytes(32)).decode()
+    with listening(tmp_path, "--http", "--show-body", secret=hub_form) as listener:
         assert listener.url.startswith("http://127.0.0.1:")
         ce_id, body = _event("account.created")
-        assert httpx.post(listener.url, content=body, headers=_signed(body, "msg_h", SECRET)).status_code == 200
+        assert httpx.post(listener.url, content=body, headers=_signed(body, "msg_h", hub_form)).status_code == 200
         line = listener.next_line()
         assert f"account.created  id={ce_id}  webhook-id=msg_h  signature ok  -> 200" in line
         assert ce_id in listener.next_line(), "the body is printed under --show-body"
