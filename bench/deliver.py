@@ -29,7 +29,9 @@ Figures (each printed as the median of ``--repeat`` runs, every run shown above 
 Ratios: each rate divided by the ceiling's and by the baseline's rate; each latency divided by the
 ceiling's and the baseline's same percentile. The hub part needs ``hub deliver``: while it is the
 stub that exits 2, the script prints the ceiling and baseline and says that the hub part was skipped.
-The hub's processes get ``HUB_EGRESS_ALLOW_CIDRS=127.0.0.0/8`` and ``HUB_WEBHOOK_CA_BUNDLE`` (nginx's CA).
+The hub's processes get ``HUB_EGRESS_ALLOW_CIDRS=127.0.0.0/8`` and ``HUB_WEBHOOK_CA_BUNDLE`` (nginx's CA);
+every other ``HUB_*`` setting passes through from the environment. All subscriptions point at the
+one nginx, so the hub's per-destination-host limit applies to all of them together.
 
 Wall-clock figures on a shared 2-core machine (the receiver, wrk or the hub, Kafka and PostgreSQL
 all share it) are noisy: compare runs made back to back.
