@@ -28,6 +28,7 @@ from bench._ingest_setup import (
     new_topic, retenant,
 )
 from bench._receiver import SECRET, Nginx, vm_hwm_mb
+from hub.kafka import admin_client
 
 STUB_EXIT = 2  # `hub deliver` exits 2 while this build has no delivery sinks
 
@@ -121,6 +122,12 @@ def deliver_workers(env: dict[str, str], count: int) -> Iterator[list[subprocess
             log.close()
 
 
+def delete_prefixed(prefix: str, groups: list[str]) -> None:
+    """Delete every topic under PREFIX (the hub's own topics too) and the GROUPS."""
+    topics = [name for name in admin_client().list_topics(timeout=15).topics if name.startswith(prefix)]
+    delete_kafka(topics, groups)
+
+
 def count_jobs(dsn: str) -> int:
     with psycopg.connect(dsn) as conn:
         return conn.execute("SELECT count(*) FROM delivery_jobs").fetchone()[0]
@@ -178,7 +185,7 @@ class Session:
         return records
 
     def close(self) -> None:
-        delete_kafka([self.topic, f"{self.prefix}dlq"], [self.group])
+        delete_prefixed(self.prefix, [self.group])
 
 
 def warm_up(session: Session, procs: list[subprocess.Popen], per_tenant: int) -> None:

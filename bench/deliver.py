@@ -51,8 +51,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench._deliver_hub import HubRun, hub_env, latency, probe_deliver, throughput  # noqa: E402
-from bench._ingest_setup import Scratch, delete_kafka  # noqa: E402
+from bench._deliver_hub import HubRun, delete_prefixed, hub_env, latency, probe_deliver, throughput  # noqa: E402
+from bench._ingest_setup import Scratch  # noqa: E402
 from bench._receiver import Figures, Nginx, baseline_process, ensure_tools, event_body, wrk_ceiling  # noqa: E402
 
 
@@ -129,7 +129,7 @@ def hub_rows(nginx: Nginx, args: argparse.Namespace) -> list[Row]:
         try:
             real, why = probe_deliver(env)
         finally:
-            delete_kafka([], [env["HUB_KAFKA_CONSUMER_GROUP"]])
+            delete_prefixed(env["HUB_KAFKA_TOPIC_PREFIX"], [env["HUB_KAFKA_CONSUMER_GROUP"]])
         if not real:
             print(f"\nhub part SKIPPED: {why}. Ceiling and baseline only.", flush=True)
             return []
