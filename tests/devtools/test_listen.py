@@ -156,3 +156,23 @@ def test_listen_refuses_a_bad_start(tmp_path, args, message) -> None:
                              str(tmp_path / "ca"), *args], capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert message in result.stderr
+
+
+def test_the_hubs_checked_pinned_client_reaches_the_listener(tmp_path, override_settings) -> None:
+    """The README path: with loopback allowed, the SSRF check passes and the hub's pinned client trusts the CA."""
+    import ssl
+
+    from hub.egress import EndpointBlocked, check_webhook_url, post_pinned
+
+    with listening(tmp_path) as listener:
+        url = listener.url + "hooks"
+        override_settings(egress_allow_cidrs="")
+        with pytest.raises(EndpointBlocked):
+            check_webhook_url(url)  # refused by default: loopback is a private range
+        override_settings(egress_allow_cidrs="127.0.0.0/8")
+        destination = check_webhook_url(url)
+        ce_id, body = _event()
+        response = post_pinned(destination, url, content=body, headers=_signed(body, "msg_pinned", SECRET),
+                               timeout=10, verify=ssl.create_default_context(cafile=listener.ca_path))
+        assert response.status_code == 200
+        assert f"id={ce_id}  webhook-id=msg_pinned  signature ok  -> 200" in listener.next_line()
