@@ -21,6 +21,7 @@ from hub.middleware import TraceMiddleware
 from hub.ops import router as ops
 from hub.ops.probes import ProbeFn, database_probe, kafka_probe, register_probe
 from hub.problems import install_problem_handlers
+from hub.pull import router as pull
 from hub.subscription import router as subscription
 
 # The API surface, in one place: every router the app serves (in this order in the OpenAPI
@@ -29,6 +30,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     catalog.router,
     dlq.router,
     ops.router,
+    pull.router,
     subscription.router,
 )
 READINESS_PROBES: tuple[ProbeFn, ...] = (

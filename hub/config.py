@@ -143,6 +143,10 @@ class Settings(BaseSettings):
     rate_limit_dashboard: int = 120
     """Dashboard requests per tenant per window."""
 
+    # Pull inbox
+    pull_scan_rows: int = 5000
+    """Most event-log rows one `GET /v1/events` examines (a sparse subscription catches up over reads)."""
+
     # Idempotency
     idempotency_ttl_hours: int = 24
     """How long an idempotency key's answer is replayed."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
@@ -36,12 +37,16 @@ def bump_version(session: Session) -> None:
     session.execute(text("UPDATE subscription_versions SET version = version + 1 WHERE id = 1"))
 
 
-def _visible(caller: Caller):  # noqa: ANN202 (a select statement)
-    query = select(Subscription).where(Subscription.tenant_id == caller.tenant_id,
-                                       col(Subscription.deleted_at).is_(None))
+def visible_to(caller: Caller) -> list[Any]:
+    """The conditions under which ``caller`` sees a subscription: its tenant, its party, not deleted."""
+    conditions = [Subscription.tenant_id == caller.tenant_id, col(Subscription.deleted_at).is_(None)]
     if caller.delegated_scope is not None:
-        query = query.where(Subscription.delegated_scope == caller.delegated_scope)
-    return query
+        conditions.append(Subscription.delegated_scope == caller.delegated_scope)
+    return conditions
+
+
+def _visible(caller: Caller):  # noqa: ANN202 (a select statement)
+    return select(Subscription).where(*visible_to(caller))
 
 
 def _name_holder(session: Session, caller: Caller, name: str) -> uuid.UUID | None:
