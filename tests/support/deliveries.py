@@ -45,8 +45,9 @@ def add_event(tenant: str, *, received_at: datetime, event_type: str = "transact
             " DO UPDATE SET last_seq = tenant_counters.last_seq + 1 RETURNING last_seq"), {"t": tenant}).scalar_one()
         connection.execute(text(
             "INSERT INTO event_log (tenant_id, seq, source, ce_id, event_type, schema_version, schema_major,"
-            " delegated_scope, received_at, data) VALUES (:t, :seq, :source, :ce, :type, :version, :major,"
-            " :scope, :at, '{}')"),
+            " delegated_scope, received_at, data, kafka_topic, kafka_partition, kafka_offset)"
+            " VALUES (:t, :seq, :source, :ce, :type, :version, :major, :scope, :at, '{}', 'lerian.streaming.ledger',"
+            " 0, :seq)"),
             {"t": tenant, "seq": seq, "source": source, "ce": str(uuid.uuid4()), "type": event_type,
              "version": f"{major}.0.0", "major": major, "scope": delegated_scope, "at": received_at})
     return seq
