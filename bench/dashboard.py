@@ -51,7 +51,7 @@ from bench._ingest_setup import ROOT, Scratch  # noqa: E402
 from hub.auth.tokens import mint_token  # noqa: E402
 from hub.dashboard import queries  # noqa: E402
 from hub.dashboard.queries import Scope  # noqa: E402
-from hub.dashboard.service import bucket_edges  # noqa: E402
+from hub.dashboard.service import bucket_edges, pull_parts  # noqa: E402
 from hub.dashboard.period import Period  # noqa: E402
 from tests.support.pg import free_port  # noqa: E402
 
@@ -68,7 +68,8 @@ LOAD_SQL = [
               'https://hooks.example/' || g,
               CASE WHEN g %% 3 = 0 THEN NULL ELSE '["transaction.posted"]'::jsonb END, 'v1', 'standard',
               g %% 17 <> 0, CASE WHEN g %% 13 = 0 THEN 'pending_verification' ELSE 'active' END, 'none',
-              g %% 29 = 0, CASE WHEN g %% 29 = 0 THEN 'sustained_failure_5d12h' ELSE '' END, now(), now()
+              g %% 29 = 0, CASE WHEN g %% 29 = 0 THEN 'sustained_failure_5d12h' ELSE '' END,
+              now() - interval '31 days', now()
          FROM generate_series(1, 100) g""",
     """INSERT INTO event_log (tenant_id, seq, source, ce_id, event_type, schema_version, schema_major,
          received_at, data, kafka_topic, kafka_partition, kafka_offset)
@@ -107,6 +108,14 @@ LOAD_SQL = [
               max(attempted_at) FILTER (WHERE outcome IN ('failed', 'dead_lettered')), 0, false, '', now()
          FROM delivery_attempts WHERE tenant_id = %(t)s::text AND subscription_id IS NOT NULL GROUP BY 1""",
     "UPDATE retention_coverage SET coverage_start = now() - interval '31 days'",
+    # What ingest's matcher records per batch: events per UTC hour and exact set of matching pull subscriptions.
+    f"""INSERT INTO pull_eligibility_hourly (tenant_id, bucket_start, subscription_ids, events)
+       SELECT tenant_id, hour, ids, count(*) FROM (
+         SELECT e.tenant_id, date_trunc('hour', e.received_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS hour,
+                array_agg(s.id ORDER BY s.id::text) AS ids
+           FROM event_log e {queries.PULL_MATCH.replace('%', '%%')}
+          WHERE e.tenant_id = %(t)s::text GROUP BY e.tenant_id, e.seq, 2) per_event
+        GROUP BY 1, 2, 3""",
 ]
 
 
@@ -192,7 +201,8 @@ def bare_statements(path: str, hours: int, now: datetime) -> list[tuple[object, 
                   (queries.jobs_created(scope), {**window, "unit": unit}),
                   (queries.attempts(scope), {**window, "unit": unit})]
     if hours <= 48:
-        statements.append((queries.pull_eligibility(scope), {**window, "unit": unit}))
+        statements += [(statement, {**window, "unit": unit, "start": start, "end": end})
+                       for statement, start, end in pull_parts(scope, period)]
     return statements
 
 

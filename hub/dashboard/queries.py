@@ -15,10 +15,12 @@ from sqlalchemy import TextClause, text
 BUCKET = "date_trunc(:unit, {column} AT TIME ZONE 'UTC')"
 
 # The ingest matcher's rules (type, origin, delegated party, schema major) over the pull
-# subscriptions that exist now: live and enabled.
+# subscriptions that exist now (live and enabled) and already existed when the event arrived, as
+# ingest's rollup records them.
 PULL_MATCH = """
   JOIN subscriptions s
     ON s.tenant_id = e.tenant_id AND s.sink_kind = 'pull' AND s.deleted_at IS NULL AND s.enabled
+   AND s.created_at <= e.received_at
    AND (s.event_types IS NULL OR jsonb_array_length(s.event_types) = 0
         OR jsonb_exists(s.event_types, e.event_type))
    AND (coalesce(s.origin, '') = '' OR s.origin = e.source)
@@ -96,6 +98,21 @@ def pull_eligibility(scope: Scope) -> TextClause:
                 f" WHERE e.tenant_id = :tenant AND e.received_at >= :start AND e.received_at < :end"
                 f"{scope.events('e')}{' AND s.delegated_scope = :scope' if scope.delegated_scope else ''}"
                 " GROUP BY 1")
+
+
+def pull_eligibility_rollup(scope: Scope) -> TextClause:
+    """Whole hours from ingest's ``pull_eligibility_hourly``: each row is a set of pull subscriptions
+    and the events that matched exactly that set; it counts for the members still live now."""
+    bucket = BUCKET.format(column="r.bucket_start")
+    return text(f"""
+WITH live AS (SELECT coalesce(array_agg(id), '{{}}') AS ids FROM subscriptions
+               WHERE {scope.subscriptions()} AND sink_kind = 'pull' AND enabled)
+SELECT {bucket} AS bucket, sum(r.events)::bigint,
+       sum(r.events * cardinality(ARRAY(SELECT unnest(r.subscription_ids) INTERSECT SELECT unnest(live.ids))))::bigint
+  FROM pull_eligibility_hourly r CROSS JOIN live
+ WHERE r.tenant_id = :tenant AND r.bucket_start >= :start AND r.bucket_start < :end
+   AND r.subscription_ids && live.ids
+ GROUP BY 1""")
 
 
 def attention_subscriptions(scope: Scope) -> TextClause:

@@ -78,9 +78,30 @@ def _fill_buckets(connection: Connection, scope: Scope, period: Period, with_pul
     for bucket, outcome, n in connection.execute(queries.attempts(scope), params):
         counts[_utc(bucket)].attempts[outcome] += n
     if with_pull:
-        for bucket, distinct, matches in connection.execute(queries.pull_eligibility(scope), params):
-            counts[_utc(bucket)].pull_events, counts[_utc(bucket)].pull_matches = distinct, matches
+        for statement, start, end in pull_parts(scope, period):
+            for bucket, distinct, matches in connection.execute(statement, {**params, "start": start, "end": end}):
+                counts[_utc(bucket)].pull_events += distinct
+                counts[_utc(bucket)].pull_matches += matches
     return [(start, end, counts[_key(start, unit)]) for start, end in edges]
+
+
+def pull_parts(scope: Scope, period: Period) -> list[tuple[Any, datetime, datetime]]:
+    """Ingest's hourly rollup for the whole hours of the period, the event log for the partial ends.
+
+    Each event lands in exactly one part (the rollup's hour is the hour the event was received).
+    """
+    first_full = _key(period.start, "hour")
+    if first_full < period.start:
+        first_full += timedelta(hours=1)
+    last_full = _key(period.end, "hour")
+    if first_full >= last_full:
+        return [(queries.pull_eligibility(scope), period.start, period.end)]
+    parts = [(queries.pull_eligibility_rollup(scope), first_full, last_full)]
+    if period.start < first_full:
+        parts.append((queries.pull_eligibility(scope), period.start, first_full))
+    if last_full < period.end:
+        parts.append((queries.pull_eligibility(scope), last_full, period.end))
+    return parts
 
 
 def _key(moment: datetime, unit: str) -> datetime:

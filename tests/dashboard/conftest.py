@@ -50,4 +50,9 @@ def webhook(api: Api, **fields: Any) -> str:
 
 
 def pull(api: Api, **fields: Any) -> str:
-    return api.created(sink_kind="pull", **fields)["subscription"]["id"]
+    """A pull subscription, dated 40 days back so the history the test seeds arrived after it."""
+    sub_id = api.created(sink_kind="pull", **fields)["subscription"]["id"]
+    with get_engine().begin() as connection:
+        connection.execute(text("UPDATE subscriptions SET created_at = now() - interval '40 days' WHERE id = :id"),
+                           {"id": sub_id})
+    return sub_id

@@ -218,3 +218,22 @@ def test_delegated_caller_sees_its_party_only(api, make_token, tenant, coverage)
     assert delegated["current_state"]["subscriptions"]["total"] == 1
     assert delegated["selected_period"]["events_received"] == 1
     assert dashboard(api).json()["current_state"]["subscriptions"]["total"] == 2
+
+
+def test_pull_counts_join_rollup_hours_and_partial_ends(api, tenant, coverage):
+    """R-getDashboard-20/23: whole hours from ingest's rollup, partial ends from the log; a deleted
+    pull subscription leaves a closed period's counts."""
+    kept, dropped = pull(api), pull(api)
+    start = now().replace(minute=0, second=0, microsecond=0) - timedelta(hours=5) + timedelta(minutes=30)
+    end = start + timedelta(hours=3)
+    for moment in (start - timedelta(minutes=1), start + timedelta(minutes=10), start + timedelta(hours=1),
+                   end - timedelta(minutes=5), end):
+        add_event(tenant, received_at=moment)
+    params = {"from": iso(start), "to": iso(end)}
+    period = dashboard(api, **params).json()["selected_period"]
+    assert period["pull"] == {"eligible_events": 3, "eligible_subscription_matches": 6}
+    assert [b["pull"]["eligible_events"] for b in period["time_series"]] == [1, 1, 0, 1]
+    api.delete(dropped)
+    after = dashboard(api, **params).json()["selected_period"]["pull"]
+    assert after == {"eligible_events": 3, "eligible_subscription_matches": 3}
+    assert kept

@@ -13,11 +13,14 @@ from __future__ import annotations
 import uuid
 from datetime import UTC, datetime, timedelta
 
+import psycopg
 from sqlalchemy import text
 
-from hub.db import get_engine
+from hub.db import get_engine, libpq_url
 from hub.ids import new_id
 from hub.sinks.vocabulary import ErrorClass, Outcome
+from workers.ingest.matching import SubscriptionCache
+from workers.ingest.store import ELIGIBILITY_SQL
 
 JOB_STATE_AFTER = {
     Outcome.delivered: "delivered", Outcome.failed: "retrying", Outcome.dead_lettered: "dead_lettered",
@@ -38,7 +41,8 @@ def uuid7_at(moment: datetime) -> uuid.UUID:
 
 def add_event(tenant: str, *, received_at: datetime, event_type: str = "transaction.posted",
               source: str = "ledger", major: int = 1, delegated_scope: str | None = None) -> int:
-    """One event-log row, numbered from the tenant's counter as ingest does; returns its seq."""
+    """One event-log row, numbered from the tenant's counter as ingest does, and its pull eligibility
+    counted in ingest's hourly rollup by ingest's own matcher; returns its seq."""
     with get_engine().begin() as connection:
         seq = connection.execute(text(
             "INSERT INTO tenant_counters (tenant_id, last_seq) VALUES (:t, 1) ON CONFLICT (tenant_id)"
@@ -50,7 +54,20 @@ def add_event(tenant: str, *, received_at: datetime, event_type: str = "transact
             " 0, :seq)"),
             {"t": tenant, "seq": seq, "source": source, "ce": str(uuid.uuid4()), "type": event_type,
              "version": f"{major}.0.0", "major": major, "scope": delegated_scope, "at": received_at})
+    _count_pull_eligibility(tenant, event_type, source, major, delegated_scope, received_at)
     return seq
+
+
+def _count_pull_eligibility(tenant: str, event_type: str, source: str, major: int, scope: str | None,
+                            received_at: datetime) -> None:
+    with psycopg.connect(libpq_url()) as connection:
+        cursor = connection.cursor()
+        cache = SubscriptionCache()
+        cache.refresh(cursor)
+        found = cache.match(tenant, event_type, source, major, scope)
+        if found.pull:
+            hour = received_at.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
+            cursor.execute(ELIGIBILITY_SQL, ([tenant], [hour], ["{" + ",".join(found.pull) + "}"], [1]))
 
 
 def add_job(tenant: str, subscription_id: str, *, event_seq: int, created_at: datetime,

@@ -6,6 +6,8 @@ on an empty database) and the retention sweep moves it forward before it deletes
 
 ``ix_delivery_jobs_tenant_state_created`` serves the dashboard's push backlog (a tenant's pending
 and retrying jobs, oldest first) and its jobs-created counts (one index range per state).
+``ix_delivery_attempts_tenant_time`` gains ``outcome`` and ``subscription_id`` as included columns,
+so the dashboard's attempt counts are index-only scans.
 
 Revision ID: 0010
 Revises: 0006
@@ -41,8 +43,13 @@ def upgrade() -> None:
     op.execute(OLDEST_RETAINED)
     op.create_index("ix_delivery_jobs_tenant_state_created", "delivery_jobs",
                     ["tenant_id", "state", "created_at"])
+    op.drop_index("ix_delivery_attempts_tenant_time", table_name="delivery_attempts")
+    op.create_index("ix_delivery_attempts_tenant_time", "delivery_attempts", ["tenant_id", "attempted_at"],
+                    postgresql_include=["outcome", "subscription_id"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_delivery_attempts_tenant_time", table_name="delivery_attempts")
+    op.create_index("ix_delivery_attempts_tenant_time", "delivery_attempts", ["tenant_id", "attempted_at"])
     op.drop_index("ix_delivery_jobs_tenant_state_created", table_name="delivery_jobs")
     op.drop_table("retention_coverage")
