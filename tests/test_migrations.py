@@ -13,7 +13,7 @@ from tests.support.pg import ScratchPostgres
 EXPECTED_TABLES = {
     "subscriptions", "subscription_versions", "idempotency_records", "rate_limit_windows", "catalog_producers",
     "catalog_events", "tenant_counters", "event_log", "delivery_jobs", "delivery_attempts", "pull_cursors",
-    "subscription_health", "dlq_observations",
+    "subscription_health", "dlq_observations", "retention_coverage",
 }
 DOWNGRADE = "from hub import migrate; migrate.downgrade('base')"
 
