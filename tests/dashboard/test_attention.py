@@ -127,3 +127,15 @@ def test_empty_page_and_permission(api, make_token, coverage):
     body = attention(api).json()
     assert body["items"] == [] and body["next_cursor"] == ""
     assert attention(api, token=make_token(permissions=["subscriptions:get"])).status_code == 403
+
+
+def test_dashboard_period_reads_the_same_attention_period(api, tenant, coverage):
+    """R-getDashboard-25: a snapshot's window_start/window_end sent as from/to read the same period."""
+    seed(api, tenant)
+    snapshot = api.client.get("/v1/dashboard", params={"window_hours": "6"}, headers=api.headers(None)).json()
+    page = attention(api, **{"from": snapshot["window_start"], "to": snapshot["window_end"]})
+    assert page.status_code == 200, page.text
+    body = page.json()
+    assert (body["window_start"], body["window_end"]) == (snapshot["window_start"], snapshot["window_end"])
+    dead = sum(item["period_dead_lettered_attempts"] for item in body["items"])
+    assert dead == snapshot["selected_period"]["push"]["delivery_attempts"]["dead_lettered"] == 1
