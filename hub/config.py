@@ -77,7 +77,7 @@ class Settings(BaseSettings):
     problem_type_base: str = "urn:streaming-hub:problem:"
     """Prefix of the `type` URI of every problem+json error."""
 
-    # Authentication (decisions.md D15)
+    # Authentication (docs/contract-notes.md N15)
     jwt_hs256_secret: SecretStr = SecretStr("dev-only-insecure-hs256-secret-change-me")
     """Shared secret for HS256 tokens (`hub token` mints them)."""
     jwt_public_key_pem: str = ""

@@ -88,7 +88,7 @@ class DeliveryAttempt(SQLModel, table=True):
     tenant_id: str
     subscription_id: uuid.UUID | None = None
     sink_kind: str = ""
-    # delivered | failed | dead_lettered | disabled | available | poison (decisions.md D23)
+    # delivered | failed | dead_lettered | disabled | available | poison (docs/contract-notes.md N23)
     event_seq: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     attempt_no: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     outcome: str

@@ -10,15 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-PULL = "pull"
+from hub.sinks.vocabulary import SinkKind
+from hub.subscription.models import Subscription
+from hub.tableshape import column_list
+
 _MEMO_LIMIT = 100_000
 
-_LOAD_SQL = """
-SELECT id::text, tenant_id, delegated_scope, sink_kind, event_types, event_majors, origin,
-       schema_major, enabled, auto_disabled
-  FROM subscriptions
- WHERE deleted_at IS NULL
-"""
+_LOAD_COLUMNS = column_list(Subscription, "id", "tenant_id", "delegated_scope", "sink_kind", "event_types",
+                            "event_majors", "origin", "schema_major", "enabled", "auto_disabled")
+_LOAD_SQL = f"SELECT {_LOAD_COLUMNS} FROM {Subscription.__tablename__} WHERE deleted_at IS NULL"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +61,7 @@ NO_MATCH = Match((), ())
 def subscription_from_row(row: tuple[Any, ...]) -> CachedSubscription:
     sub_id, tenant_id, scope, sink_kind, event_types, event_majors, origin, schema_major, enabled, auto = row
     return CachedSubscription(
-        id=sub_id, tenant_id=tenant_id, delegated_scope=scope or None, pull=sink_kind == PULL,
+        id=str(sub_id), tenant_id=tenant_id, delegated_scope=scope or None, pull=sink_kind == SinkKind.pull,
         # A push job is only created for a subscription that can deliver now; pull eligibility is
         # recorded for every live pull subscription (the dashboard counts the ones that exist now).
         deliverable=bool(enabled) and not auto,
