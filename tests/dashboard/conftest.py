@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
+import psycopg
 import pytest
 from sqlalchemy import text
 
-from hub.db import get_engine
+from hub.db import get_engine, libpq_url
 from tests.subscriptions.conftest import PUBLIC_WEBHOOK, Api
 from tests.support.deliveries import now
 
@@ -56,3 +59,24 @@ def pull(api: Api, **fields: Any) -> str:
         connection.execute(text("UPDATE subscriptions SET created_at = now() - interval '40 days' WHERE id = :id"),
                            {"id": sub_id})
     return sub_id
+
+
+@contextmanager
+def table_locked(table: str) -> Iterator[None]:
+    """Another session holds ``table`` in ACCESS EXCLUSIVE mode, so every read of it waits."""
+    locked, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with psycopg.connect(libpq_url()) as connection, connection.transaction():
+            connection.execute(f"LOCK TABLE {table} IN ACCESS EXCLUSIVE MODE")
+            locked.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert locked.wait(10)
+        yield
+    finally:
+        release.set()
+        holder.join(10)

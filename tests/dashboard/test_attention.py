@@ -139,3 +139,15 @@ def test_dashboard_period_reads_the_same_attention_period(api, tenant, coverage)
     assert (body["window_start"], body["window_end"]) == (snapshot["window_start"], snapshot["window_end"])
     dead = sum(item["period_dead_lettered_attempts"] for item in body["items"])
     assert dead == snapshot["selected_period"]["push"]["delivery_attempts"]["dead_lettered"] == 1
+
+
+def test_delegated_caller_lists_its_party_only(api, make_token, coverage):
+    """R-getDashboardNeedsAttention-03 with D16: a delegated credential sees its own subscriptions only."""
+    webhook(api, verification_state="pending_verification")
+    party_token = make_token(delegated_scope="cGFydHk=")
+    created = api.create({"name": "party-hook", "sink_kind": "webhook",
+                          "endpoint": "https://93.184.215.14/hooks/party"}, token=party_token)
+    assert created.status_code == 201, created.text
+    party_items = attention(api, token=party_token).json()["items"]
+    assert [item["subscription_id"] for item in party_items] == [created.json()["subscription"]["id"]]
+    assert len(attention(api).json()["items"]) == 2

@@ -8,7 +8,7 @@ from sqlalchemy import text
 
 from hub.db import get_engine
 from hub.sinks.vocabulary import Outcome
-from tests.dashboard.conftest import pull, webhook
+from tests.dashboard.conftest import pull, table_locked, webhook
 from tests.support.deliveries import add_event, add_job, hours_ago, now, record_attempt, record_poison
 
 TOP = {"snapshot_at", "coverage_start", "window_start", "window_end", "current_state", "selected_period"}
@@ -237,3 +237,13 @@ def test_pull_counts_join_rollup_hours_and_partial_ends(api, tenant, coverage):
     after = dashboard(api, **params).json()["selected_period"]["pull"]
     assert after == {"eligible_events": 3, "eligible_subscription_matches": 3}
     assert kept
+
+
+def test_read_timeout_on_both_dashboard_routes(api, override_settings, coverage):
+    """R-getDashboard-01, R-getDashboardNeedsAttention-01, R-X-RATE-06: 503 read_timeout, no Retry-After."""
+    override_settings(read_timeout_ms=300)
+    with table_locked("delivery_attempts"):
+        answers = [dashboard(api), api.client.get("/v1/dashboard/subscriptions", headers=api.headers(None))]
+    for response in answers:
+        assert response.status_code == 503, response.text
+        assert response.json()["code"] == "read_timeout" and "retry-after" not in response.headers

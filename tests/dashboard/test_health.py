@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import threading
 from datetime import datetime, timedelta
 
-import psycopg
 import pytest
 
-from hub.db import libpq_url
 from hub.sinks.vocabulary import Outcome
-from tests.dashboard.conftest import pull, webhook
+from tests.dashboard.conftest import pull, table_locked, webhook
 from tests.support.deliveries import (
     auto_disable, hours_ago, record_attempt, record_poison,
 )
@@ -137,22 +134,8 @@ def test_read_timeout_is_503_without_retry_after(api, override_settings, coverag
     """R-getSubscriptionHealth-14, R-X-RATE-06: out of its time budget: 503 read_timeout, no Retry-After."""
     sub_id = pull(api)
     override_settings(read_timeout_ms=300)
-    locked, release = threading.Event(), threading.Event()
-
-    def hold_lock() -> None:
-        with psycopg.connect(libpq_url()) as connection, connection.transaction():
-            connection.execute("LOCK TABLE delivery_attempts IN ACCESS EXCLUSIVE MODE")
-            locked.set()
-            release.wait(10)
-
-    holder = threading.Thread(target=hold_lock)
-    holder.start()
-    try:
-        assert locked.wait(10)
+    with table_locked("delivery_attempts"):
         response = health(api, sub_id)
-    finally:
-        release.set()
-        holder.join(10)
     assert response.status_code == 503
     assert response.json()["code"] == "read_timeout"
     assert "retry-after" not in response.headers
