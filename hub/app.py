@@ -13,7 +13,9 @@ from hub.catalog import router as catalog
 from hub.catalog.probe import catalog_probe
 from hub.catalog.refresher import catalog_refresher
 from hub.config import get_settings
+from hub.dashboard import router as dashboard
 from hub.dlq import router as dlq
+from hub.health import router as health
 from hub.ingest.probe import ingestion_probe
 from hub.logs import configure_logging
 from hub.metrics import set_build_info
@@ -28,7 +30,9 @@ from hub.subscription import router as subscription
 # document) and every readiness probe /readyz runs (in this order in its body). Add new ones here.
 ROUTERS: tuple[APIRouter, ...] = (
     catalog.router,
+    dashboard.router,
     dlq.router,
+    health.router,
     ops.router,
     pull.router,
     subscription.router,

@@ -60,6 +60,30 @@ def deliver() -> None:
 
 
 @app.command()
+def sweep(
+    loop: Annotated[bool, typer.Option(help="keep sweeping every --interval seconds")] = False,
+    interval: Annotated[Optional[float], typer.Option(help="seconds between sweeps (default: "
+                                                           "HUB_RETENTION_INTERVAL_SECONDS)")] = None,
+    metrics_port: Annotated[int, typer.Option(help="serve /metrics on this port while looping (0: no)")] = 0,
+) -> None:
+    """Delete event-log, job and attempt rows older than the retention window."""
+    from hub.config import get_settings
+    from hub.preflight import require_dependencies
+    from hub.retention.runner import run_loop, sweep_now
+
+    require_dependencies(kafka=False)
+    if loop:
+        run_loop(interval_seconds=interval or get_settings().retention_interval_seconds, metrics_port=metrics_port)
+        return
+    report = sweep_now()
+    if report is None:
+        typer.echo("another process is sweeping; nothing done")
+        return
+    typer.echo(f"swept up to {report.horizon.isoformat()}; coverage starts {report.coverage_start.isoformat()}; "
+               f"deleted {report.deleted} in {report.seconds:.2f} s")
+
+
+@app.command()
 def send(
     event_type: Annotated[str, typer.Option("--type", help="event key (the CloudEvent `type`)")] = "transaction.posted",
     tenant: Annotated[str, typer.Option(help="tenant id (the `tenantid` extension)")] = "dev-tenant",

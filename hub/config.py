@@ -147,6 +147,22 @@ class Settings(BaseSettings):
     pull_scan_rows: int = 5000
     """Most event-log rows one `GET /v1/events` examines (a sparse subscription catches up over reads)."""
 
+    # Delivery health, the dashboard and retention
+    health_window_days: int = 30
+    """Width of the delivery-health window (`GET /v1/subscriptions/{id}/health`)."""
+    read_timeout_ms: int = 5000
+    """Time budget of one health or dashboard read (a statement timeout); past it: 503 `read_timeout`."""
+    dashboard_pull_ceiling_hours: int = 48
+    """Widest dashboard period for which pull eligibility is computed."""
+    dashboard_cursor_key: SecretStr = SecretStr("")
+    """HMAC key of the needs-attention cursor; empty: derived from `HUB_JWT_HS256_SECRET`."""
+    retention_days: int = 30
+    """How long the event log, delivery jobs and delivery attempts are kept."""
+    retention_batch_rows: int = 5000
+    """Rows one retention delete removes (each batch is its own short transaction)."""
+    retention_interval_seconds: float = 300.0
+    """Pause between sweeps of `hub sweep --loop` (and of the sweep `hub dev` runs)."""
+
     # Idempotency
     idempotency_ttl_hours: int = 24
     """How long an idempotency key's answer is replayed."""
