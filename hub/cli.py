@@ -97,11 +97,12 @@ def token(
 @app.command()
 def dev(
     ingest_workers: Annotated[int, typer.Option(help="ingestion worker processes")] = 2,
+    deliver_workers: Annotated[int, typer.Option(help="delivery worker processes")] = 1,
 ) -> None:
     """Run the API and every worker in one supervised process tree (for a laptop)."""
     from hub.devtree import run_dev_tree
 
-    run_dev_tree(ingest_workers=ingest_workers)
+    run_dev_tree(ingest_workers=ingest_workers, deliver_workers=deliver_workers)
 
 
 @app.command()
