@@ -21,6 +21,7 @@ from functools import lru_cache
 import aiohttp
 from aiohttp.abc import AbstractResolver, ResolveResult
 
+from hub.config import get_settings
 from hub.egress.check import canonical_host, check_host
 from hub.errors import HubError
 
@@ -55,12 +56,21 @@ class CheckedResolver(AbstractResolver):
 
 def check_literal(host: str, port: int) -> None:
     """Refuse a blocked IP-literal host (raises EgressRefused); a name is checked per connection."""
+    refusal = _literal_refusal(host, port, tuple(get_settings().egress_allow_cidrs))
+    if refusal is not None:
+        raise EgressRefused(refusal)
+
+
+@lru_cache(maxsize=4096)
+def _literal_refusal(host: str, port: int, _allow: tuple[str, ...]) -> HubError | None:
+    """Why a literal host is refused, or None (pure for a given allow-list, so it is cached)."""
     try:
         _, literal = canonical_host(host)
         if literal is not None:
             check_host(host, port)
     except HubError as exc:
-        raise EgressRefused(exc) from None
+        return exc
+    return None
 
 
 @lru_cache(maxsize=8)
