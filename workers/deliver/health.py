@@ -21,8 +21,6 @@ from typing import Any
 
 import psycopg
 
-from hub.eventlog.lifecycle import emit_lifecycle_event
-
 log = logging.getLogger("hub.deliver.health")
 
 AUTO_DISABLE_REASON = "sustained_failure_5d12h"
@@ -120,6 +118,8 @@ async def auto_disable(cursor: psycopg.AsyncCursor, *, failing: list[uuid.UUID],
 
 def publish_disabled(row: dict[str, Any], now: datetime) -> str:
     """Publish ``hub.destination.disabled`` for one auto-disabled subscription; returns the event id."""
+    from hub.eventlog.lifecycle import emit_lifecycle_event  # Kafka client only when it is needed
+
     event_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"streaming-hub:auto-disable:{row['id']}:"
                                                   f"{row['failing_since'].isoformat()}"))
     data = {
