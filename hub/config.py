@@ -148,8 +148,8 @@ class Settings(BaseSettings):
     """How long a claim holds its jobs; a killed worker's jobs are due again after it."""
     deliver_idle_poll_seconds: float = 0.2
     """Pause of a claim loop that found no due job."""
-    deliver_hold_recheck_seconds: float = 30.0
-    """When a held job (subscription not yet active) is looked at again."""
+    deliver_hold_recheck_seconds: float = 300.0
+    """When a held job (subscription not yet active) is looked at again; activation releases it at once."""
     deliver_retry_ladder_seconds: Annotated[list[float], NoDecode, BeforeValidator(_split_csv)] = Field(
         default_factory=lambda: [5.0, 300.0, 1800.0, 7200.0, 18000.0, 36000.0, 36000.0])
     """Waits before each retry, comma-separated seconds; its sum is the retry horizon of held jobs."""

@@ -7,6 +7,7 @@ probe runs outside any transaction; the state move re-reads the row under a lock
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, datetime
 from typing import Any
 
@@ -68,5 +69,10 @@ def _apply_verdict(*, session: Session, caller: Caller, subscription_id: str, ok
         session.flush()
         bump_version(session)
     if ok:
-        session.execute(RELEASE_HELD_SQL, {"now": now, "sub": sub.id})
+        release_held_jobs(session=session, subscription_id=sub.id)
     session.commit()
+
+
+def release_held_jobs(*, session: Session, subscription_id: uuid.UUID) -> None:
+    """Make a just-activated subscription's waiting jobs due now (call in the activating transaction)."""
+    session.execute(RELEASE_HELD_SQL, {"now": datetime.now(UTC), "sub": subscription_id})

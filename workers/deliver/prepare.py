@@ -71,9 +71,14 @@ def credential(subscription: dict[str, Any]) -> dict[str, Any] | None:
     if not sealed:
         return None
     try:
-        return json.loads(_unsealed(sealed, f"{subscription['id']}:credential"))
+        text = _unsealed(sealed, f"{subscription['id']}:credential")
     except (SecretsError, ValueError):
         raise NotDeliverable("internal", "the subscription's credential could not be opened") from None
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = None
+    return value if isinstance(value, dict) else {"value": text}
 
 
 def prepare(job: ClaimedJob, event: StoredEvent | None, subscription: dict[str, Any],
