@@ -123,13 +123,18 @@ class Engine:
             now = datetime.now(UTC)
             return None, now, now
         try:
-            async with self.limits.total:
+            try:
+                await asyncio.wait_for(self.limits.total.acquire(), self.limits.wait_seconds)
+            except TimeoutError:
+                now = datetime.now(UTC)
+                return None, now, now
+            try:
                 started = datetime.now(UTC)
                 IN_FLIGHT.inc()
-                try:
-                    result = await self.sinks.get(delivery.sink_kind).deliver(delivery)
-                finally:
-                    IN_FLIGHT.dec()
+                result = await self.sinks.get(delivery.sink_kind).deliver(delivery)
+            finally:
+                IN_FLIGHT.dec()
+                self.limits.total.release()
         finally:
             slot.release()
         return result, started, started + timedelta(milliseconds=result.latency_ms)

@@ -20,6 +20,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import psycopg
+from confluent_kafka import KafkaException
+
+from hub.errors import HubError
 
 log = logging.getLogger("hub.deliver.health")
 
@@ -104,6 +107,19 @@ async def auto_disable(cursor: psycopg.AsyncCursor, *, failing: list[uuid.UUID],
     if not failing:
         return []
     cutoff = now - timedelta(seconds=window_seconds)
+    try:
+        # A savepoint: when Kafka cannot take the events, only the disabling waits for a later failure;
+        # the batch's own bookkeeping still commits.
+        async with cursor.connection.transaction():
+            return await _disable(cursor, failing=failing, cutoff=cutoff, now=now)
+    except (HubError, KafkaException) as exc:
+        log.warning("auto-disable postponed: the lifecycle event was not published",
+                    extra={"fields": {"error": type(exc).__name__}})
+        return []
+
+
+async def _disable(cursor: psycopg.AsyncCursor, *, failing: list[uuid.UUID], cutoff: datetime,
+                   now: datetime) -> list[dict[str, Any]]:
     await cursor.execute(AUTO_DISABLE_SQL, (AUTO_DISABLE_REASON, now, sorted(failing), cutoff))
     names = [column.name for column in cursor.description or ()]
     disabled = [dict(zip(names, row)) for row in await cursor.fetchall()]
