@@ -173,3 +173,23 @@ def test_expired_lease_returns_a_dead_workers_jobs(deliver_db: str, scripted: Re
     assert time.monotonic() - claimed_at >= 1.0  # nothing was due again before the lease ran out
     assert job_states(deliver_db, tenant) == {"delivered": 3}
     assert len(attempts(deliver_db, tenant)) == 3
+
+
+def test_metrics_count_attempts_by_kind_and_outcome_only(deliver_db: str, scripted: Receiver, tenant: str) -> None:
+    """Attempts by sink kind and outcome, latency by sink kind; never a tenant or subscription label."""
+    from prometheus_client import REGISTRY
+
+    def delivered() -> float:
+        return REGISTRY.get_sample_value("streaming_hub_delivery_attempts_total",
+                                         {"sink_kind": "webhook", "outcome": "delivered"}) or 0.0
+
+    before = delivered()
+    sub, _ = insert_subscription(deliver_db, tenant, hook_url(scripted))
+    insert_events(deliver_db, tenant, [sub], 4)
+    drive(all_terminal(deliver_db, tenant))
+    assert delivered() - before == 4
+    for metric in REGISTRY.collect():
+        if metric.name.startswith("streaming_hub_delivery"):
+            for sample in metric.samples:
+                assert not {"tenant", "tenant_id", "subscription", "subscription_id"} & set(sample.labels)
+                assert tenant not in sample.labels.values() and str(sub) not in sample.labels.values()
