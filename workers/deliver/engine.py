@@ -77,8 +77,9 @@ class Engine:
         now = datetime.now(UTC)
         settled: list[Settled] = []
         sends: list[tuple[ClaimedJob, PreparedDelivery]] = []
+        bodies: dict[int, tuple] = {}
         for job in claim.jobs:
-            outcome = self._triage(job, claim, now)
+            outcome = self._triage(job, claim, now, bodies)
             if isinstance(outcome, PreparedDelivery):
                 sends.append((job, outcome))
             else:
@@ -95,7 +96,8 @@ class Engine:
             tries.append(Try(job, str(delivery.sink_kind), result, finished))
         return settled, tries
 
-    def _triage(self, job: ClaimedJob, claim: Claim, now: datetime) -> PreparedDelivery | Settled:
+    def _triage(self, job: ClaimedJob, claim: Claim, now: datetime,
+                bodies: dict[int, tuple]) -> PreparedDelivery | Settled:
         """A delivery to send now, or the job's settled state when it is not sent."""
         sub = claim.subscriptions.get(job.subscription_id)
         kind = sub["sink_kind"] if sub else ""
@@ -109,7 +111,7 @@ class Engine:
             return _ended(job, kind, decision, "the subscription was not deliverable within the retry horizon", now)
         try:
             self.sinks.get(kind)
-            return prepare(job, claim.events.get((job.tenant_id, job.event_seq)), sub, now)
+            return prepare(job, claim.events.get((job.tenant_id, job.event_seq)), sub, now, bodies)
         except (SinkUnavailable, NotDeliverable, ValueError) as exc:
             detail = getattr(exc, "detail", None) or str(exc)
             decision = self.policy.dead_letter(tries=job.attempts, now=now, error_class=ErrorClass.internal.value)

@@ -81,12 +81,21 @@ def credential(subscription: dict[str, Any]) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else {"value": text}
 
 
-def prepare(job: ClaimedJob, event: StoredEvent | None, subscription: dict[str, Any],
-            now: datetime) -> PreparedDelivery:
-    """Everything the sink needs for this try of ``job``; raises NotDeliverable."""
+def prepare(job: ClaimedJob, event: StoredEvent | None, subscription: dict[str, Any], now: datetime,
+            bodies: dict[int, tuple[bytes, dict[str, Any]]] | None = None) -> PreparedDelivery:
+    """Everything the sink needs for this try of ``job``; raises NotDeliverable.
+
+    ``bodies`` memoizes each event's body within a batch (an event fans out to many subscriptions).
+    """
     if event is None:
         raise NotDeliverable("internal", "the job's event is no longer in the event log")
-    body, attributes = cloudevent_body(event)
+    if bodies is None:
+        body, attributes = cloudevent_body(event)
+    else:
+        found = bodies.get(id(event))
+        if found is None:
+            found = bodies[id(event)] = cloudevent_body(event)
+        body, attributes = found
     kind = SinkKind(subscription["sink_kind"])
     grant = subscription["delegated_grant"]
     if grant and subscription.get("external_id"):
