@@ -165,8 +165,8 @@ class Settings(BaseSettings):
     """PEM file of extra CAs the webhook sink trusts (private CAs), besides the system's."""
     webhook_max_response_bytes: int = 65_536
     """Most bytes of a webhook's response body that are read; the rest is discarded with the connection."""
-    webhook_keepalive_seconds: float = 30.0
-    """How long an idle pooled webhook connection is kept for reuse."""
+    webhook_keepalive_seconds: float = 4.0
+    """How long an idle pooled webhook connection is kept; below common receivers' idle close (5 s)."""
 
     # Rate limits: requests per window, per tenant
     rate_limit_window_seconds: int = 60
