@@ -146,8 +146,8 @@ class Settings(BaseSettings):
     """How long a job waits for a busy destination's slot before it goes back, untried, for later."""
     deliver_lease_seconds: float = 60.0
     """How long a claim holds its jobs; a killed worker's jobs are due again after it."""
-    deliver_idle_poll_seconds: float = 0.2
-    """Pause of a claim loop that found no due job."""
+    deliver_idle_poll_seconds: float = 0.05
+    """Pause of a claim loop that found no due job (bounds the pickup delay of a new job)."""
     deliver_hold_recheck_seconds: float = 300.0
     """When a held job (subscription not yet active) is looked at again; activation releases it at once."""
     deliver_retry_ladder_seconds: Annotated[list[float], NoDecode, BeforeValidator(_split_csv)] = Field(
