@@ -50,13 +50,16 @@ def dlq_observer() -> None:
 
 
 @app.command()
-def deliver() -> None:
+def deliver(
+    processes: Annotated[int, typer.Option(help="worker processes to run and supervise")] = 1,
+    index: Annotated[int, typer.Option(help="this worker's number (offsets its metrics port)", hidden=True)] = 0,
+) -> None:
     """Push due delivery jobs to their destinations."""
     from hub.preflight import require_dependencies
     from workers.deliver.main import run
 
-    require_dependencies()
-    run()
+    require_dependencies(kafka=False)
+    run(processes=processes, index=index)
 
 
 @app.command()
@@ -162,11 +165,12 @@ def token(
 @app.command()
 def dev(
     ingest_workers: Annotated[int, typer.Option(help="ingestion worker processes")] = 2,
+    deliver_workers: Annotated[int, typer.Option(help="delivery worker processes")] = 1,
 ) -> None:
     """Run the API and every worker in one supervised process tree (for a laptop)."""
     from hub.devtree import run_dev_tree
 
-    run_dev_tree(ingest_workers=ingest_workers)
+    run_dev_tree(ingest_workers=ingest_workers, deliver_workers=deliver_workers)
 
 
 @app.command()

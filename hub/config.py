@@ -133,6 +133,41 @@ class Settings(BaseSettings):
     aws_region: str = "us-east-1"
     """AWS region for SQS, EventBridge and STS."""
 
+    # Delivery workers (`hub deliver`) and the webhook sink
+    deliver_batch_size: int = 500
+    """Most jobs one claim takes (one bookkeeping transaction per claimed batch)."""
+    deliver_pipelines: int = 3
+    """Claim-deliver-record loops per `hub deliver` process, each with its own database connection."""
+    deliver_concurrency: int = 512
+    """Most requests in flight at once in one `hub deliver` process."""
+    deliver_per_host_concurrency: int = 32
+    """Most requests in flight at once to one destination host and port, per process."""
+    deliver_host_wait_seconds: float = 5.0
+    """How long a job waits for a busy destination's slot before it goes back, untried, for later."""
+    deliver_lease_seconds: float = 60.0
+    """How long a claim holds its jobs; a killed worker's jobs are due again after it."""
+    deliver_idle_poll_seconds: float = 0.05
+    """Pause of a claim loop that found no due job (bounds the pickup delay of a new job)."""
+    deliver_hold_recheck_seconds: float = 300.0
+    """When a held job (subscription not yet active) is looked at again; activation releases it at once."""
+    deliver_retry_ladder_seconds: Annotated[list[float], NoDecode, BeforeValidator(_split_csv)] = Field(
+        default_factory=lambda: [5.0, 300.0, 1800.0, 7200.0, 18000.0, 36000.0, 36000.0])
+    """Waits before each retry, comma-separated seconds; its sum is the retry horizon of held jobs."""
+    deliver_retry_jitter: float = 0.2
+    """Relative jitter (±) applied to each retry wait."""
+    deliver_auto_disable_seconds: float = 475_200.0
+    """Failure with no success for this long disables a subscription (5 d 12 h)."""
+    deliver_metrics_port: int = 0
+    """Port of a `hub deliver` process's `/metrics` listener (0: none; process i of N uses port + i)."""
+    deliver_metrics_host: str = "127.0.0.1"
+    """Address of that listener."""
+    webhook_ca_bundle: str = ""
+    """PEM file of extra CAs the webhook sink trusts (private CAs), besides the system's."""
+    webhook_max_response_bytes: int = 65_536
+    """Most bytes of a webhook's response body that are read; the rest is discarded with the connection."""
+    webhook_keepalive_seconds: float = 4.0
+    """How long an idle pooled webhook connection is kept; below common receivers' idle close (5 s)."""
+
     # Rate limits: requests per window, per tenant
     rate_limit_window_seconds: int = 60
     """Length of a rate-limit window."""

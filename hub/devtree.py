@@ -32,11 +32,13 @@ class Child:
         self.started_at = time.monotonic()
 
 
-def _children(ingest_workers: int) -> list[Child]:
+def _children(ingest_workers: int, deliver_workers: int = 1) -> list[Child]:
     hub = [sys.executable, "-m", "hub.cli"]
     children = [Child("api", [*hub, "api"]), Child("dlq-observer", [*hub, "dlq-observer"]),
                 Child("sweep", [*hub, "sweep", "--loop"])]
     children += [Child(f"ingest-{n}", [*hub, "ingest"]) for n in range(1, ingest_workers + 1)]
+    children += [Child(f"deliver-{n}", [*hub, "deliver", "--index", str(n - 1)])
+                 for n in range(1, deliver_workers + 1)]
     return children
 
 
@@ -79,11 +81,11 @@ def _supervise(children: list[Child]) -> None:
         time.sleep(0.5)
 
 
-def run_dev_tree(*, ingest_workers: int) -> None:
+def run_dev_tree(*, ingest_workers: int, deliver_workers: int = 1) -> None:
     require_dependencies()
     settings = get_settings()
     ensure_topics([settings.dlq_topic])
-    children = _children(ingest_workers)
+    children = _children(ingest_workers, deliver_workers)
     stopping = {"flag": False}
 
     def stop(*_: object) -> None:

@@ -23,6 +23,8 @@ ATTEMPTS = Counter("streaming_hub_delivery_attempts_total", "Delivery attempts",
 DELIVERY_LATENCY = Histogram("streaming_hub_delivery_seconds", "Delivery attempt latency", ["sink_kind"])
 CONSUMER_LAG = Gauge("streaming_hub_consumer_lag", "Consumer lag in records", ["topic", "partition"])
 JOB_BACKLOG = Gauge("streaming_hub_delivery_backlog", "Delivery jobs pending or retrying")
+OLDEST_DUE_JOB_AGE = Gauge("streaming_hub_delivery_oldest_due_seconds", "Age of the oldest due delivery job")
+IN_FLIGHT = Gauge("streaming_hub_delivery_in_flight", "Delivery requests in flight in this process")
 
 
 def set_build_info(commit: str) -> None:

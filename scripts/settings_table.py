@@ -19,7 +19,7 @@ def _default(field) -> str:
     if hasattr(value, "get_secret_value"):
         return "a dev-only value; set it in production"
     if isinstance(value, list):
-        return ",".join(value)
+        return ",".join(str(item) for item in value)
     return str(value)
 
 

@@ -71,4 +71,4 @@ class ErrorClass(StrEnum):
     payload_too_large = "payload_too_large"  # over the destination's size limit: dead-lettered at once
     destination_error = "destination_error"  # any other refusal the destination reported (detail has its code)
     no_credential = "no_credential"  # a queue subscription with neither a credential nor a grant
-    internal = "internal"  # a defect in the hub; the job is retried
+    internal = "internal"  # a defect in the hub: a failed try is retried; a job it cannot prepare is dead-lettered

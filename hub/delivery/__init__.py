@@ -1,0 +1,1 @@
+"""Synchronous probes of a destination (ping) through the production delivery path."""

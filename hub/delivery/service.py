@@ -1,0 +1,78 @@
+"""Ping: probe a webhook subscription, then move its verification state by the verdict.
+
+A success moves ``pending_verification`` or ``degraded`` to ``active`` and makes the jobs held
+for it due now; a failure moves ``active`` to ``degraded``. ``enabled`` is never touched. The
+probe runs outside any transaction; the state move re-reads the row under a lock.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import text
+from sqlmodel import Session
+
+from hub.delivery.probe import probe_delivery, probe_result, run_probe
+from hub.errors import ValidationFailed
+from hub.secrets import unseal
+from hub.sinks.vocabulary import SinkKind
+from hub.subscription.models import Subscription
+from hub.subscription.service import bump_version, get_subscription, secret_context
+from hub.subscription.values import Caller
+
+DEFAULT_TIMEOUT_MS = 10_000
+RELEASE_HELD_SQL = text("""
+UPDATE delivery_jobs SET next_attempt_at = :now
+ WHERE subscription_id = :sub AND state IN ('pending', 'retrying') AND next_attempt_at > :now
+   AND lease_until IS NULL
+""")
+
+
+class ProbeUnsupported(ValidationFailed):
+    code = "probe_unsupported_for_sink_kind"
+    default_detail = "this sink kind has no ping probe"
+
+
+def _secrets(sub: Subscription, now: datetime) -> tuple[str, ...]:
+    secrets = []
+    if sub.secret_current:
+        secrets.append(unseal(sub.secret_current, context=secret_context(sub.id, "secret_current")).decode())
+    if sub.secret_previous and sub.secret_overlap_until and sub.secret_overlap_until > now:
+        secrets.append(unseal(sub.secret_previous, context=secret_context(sub.id, "secret_previous")).decode())
+    return tuple(secrets)
+
+
+def ping_subscription(*, session: Session, caller: Caller, subscription_id: str) -> dict[str, Any]:
+    """Probe the caller's webhook subscription and return the ProbeResult (404 / 422 otherwise)."""
+    sub = get_subscription(session=session, caller=caller, subscription_id=subscription_id)
+    if sub.sink_kind != SinkKind.webhook.value:
+        raise ProbeUnsupported()
+    delivery = probe_delivery(tenant_id=sub.tenant_id, subscription_id=sub.id, endpoint=sub.endpoint,
+                              secrets=_secrets(sub, datetime.now(UTC)),
+                              timeout_seconds=(sub.timeout_ms or DEFAULT_TIMEOUT_MS) / 1000)
+    session.rollback()  # hold no snapshot or lock while the probe is on the network
+    result = run_probe(delivery)
+    _apply_verdict(session=session, caller=caller, subscription_id=subscription_id, ok=result.ok)
+    return probe_result(result)
+
+
+def _apply_verdict(*, session: Session, caller: Caller, subscription_id: str, ok: bool) -> None:
+    sub = get_subscription(session=session, caller=caller, subscription_id=subscription_id, for_update=True)
+    now = datetime.now(UTC)
+    state = sub.verification_state
+    new_state = "active" if ok else ("degraded" if state == "active" else state)
+    if new_state != state:
+        sub.verification_state, sub.updated_at = new_state, now
+        session.add(sub)
+        session.flush()
+        bump_version(session)
+    if ok:
+        release_held_jobs(session=session, subscription_id=sub.id)
+    session.commit()
+
+
+def release_held_jobs(*, session: Session, subscription_id: uuid.UUID) -> None:
+    """Make a just-activated subscription's waiting jobs due now (call in the activating transaction)."""
+    session.execute(RELEASE_HELD_SQL, {"now": datetime.now(UTC), "sub": subscription_id})

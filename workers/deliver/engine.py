@@ -1,0 +1,242 @@
+"""The delivery engine: claim a batch, deliver it with bounded concurrency, record it in one transaction.
+
+Several pipelines per process each loop claim → deliver → settle on their own database
+connection. Requests go out under a global limit and a per-destination limit; a job that cannot
+get its destination's slot within ``deliver_host_wait_seconds`` goes back untried (no attempt, no
+budget), so one hanging endpoint holds at most its own slots and never a whole batch for long.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+import psycopg
+
+from hub.config import Settings
+from hub.metrics import ATTEMPTS, DELIVERY_LATENCY, IN_FLIGHT
+from hub.sinks.base import AttemptResult, PreparedDelivery
+from hub.sinks.registry import SinkSet, SinkUnavailable
+from hub.sinks.vocabulary import ErrorClass
+from workers.deliver import store
+from workers.deliver.health import auto_disable, fold, record_health
+from workers.deliver.policy import Decision, RetryPolicy, policy_from
+from workers.deliver.prepare import NotDeliverable, destination_key, new_attempt_id, prepare
+from workers.deliver.store import Claim, ClaimedJob, Settled
+
+log = logging.getLogger("hub.deliver.engine")
+
+DEADLOCK_RETRIES = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Try:
+    """One request a sink made for a job, and what the policy decided after it."""
+
+    job: ClaimedJob
+    kind: str
+    result: AttemptResult
+    finished: datetime
+
+
+class Limits:
+    """The process-wide request limit and one limit per destination."""
+
+    def __init__(self, total: int, per_destination: int, wait_seconds: float) -> None:
+        self.total = asyncio.Semaphore(max(1, total))
+        self.per_destination: defaultdict[str, asyncio.Semaphore] = defaultdict(
+            lambda: asyncio.Semaphore(max(1, per_destination)))
+        self.wait_seconds = wait_seconds
+
+
+class Engine:
+    """Delivers due jobs until ``stop`` is set."""
+
+    def __init__(self, *, settings: Settings, sinks: SinkSet | None = None) -> None:
+        self.settings = settings
+        self.sinks = sinks or SinkSet(settings=settings)
+        self.policy: RetryPolicy = policy_from(settings.deliver_retry_ladder_seconds, settings.deliver_retry_jitter,
+                                               settings.deliver_hold_recheck_seconds)
+        self.limits = Limits(settings.deliver_concurrency, settings.deliver_per_host_concurrency,
+                             settings.deliver_host_wait_seconds)
+
+    async def run_batch(self, conn: psycopg.AsyncConnection) -> int:
+        """Claim, deliver and record one batch; returns how many jobs it claimed."""
+        claim = await store.claim(conn, limit=self.settings.deliver_batch_size,
+                                  lease_seconds=self.settings.deliver_lease_seconds)
+        if not claim.jobs:
+            return 0
+        settled, tries = await self._work(claim)
+        await self._record(conn, claim, settled, tries)
+        return len(claim.jobs)
+
+    async def _work(self, claim: Claim) -> tuple[list[Settled], list[Try]]:
+        now = datetime.now(UTC)
+        settled: list[Settled] = []
+        sends: list[tuple[ClaimedJob, PreparedDelivery]] = []
+        bodies: dict[int, tuple] = {}
+        for job in claim.jobs:
+            outcome = self._triage(job, claim, now, bodies)
+            if isinstance(outcome, PreparedDelivery):
+                sends.append((job, outcome))
+            else:
+                settled.append(outcome)
+        results = await asyncio.gather(*(self._send(delivery) for _, delivery in sends))
+        tries: list[Try] = []
+        for (job, delivery), (result, started, finished) in zip(sends, results, strict=True):
+            if result is None:  # the destination's slot stayed busy: back untried
+                decision = self.policy.deferred(state=job.state, tries=job.attempts, now=finished, seconds=1.0)
+                settled.append(_settled(job, decision, None))
+                continue
+            decision = self.policy.after_try(result=result, tries=job.attempts + 1, now=finished)
+            settled.append(_settled(job, decision, _attempt_row(job, delivery.sink_kind, decision, result, started)))
+            tries.append(Try(job, str(delivery.sink_kind), result, finished))
+        return settled, tries
+
+    def _triage(self, job: ClaimedJob, claim: Claim, now: datetime,
+                bodies: dict[int, tuple]) -> PreparedDelivery | Settled:
+        """A delivery to send now, or the job's settled state when it is not sent."""
+        sub = claim.subscriptions.get(job.subscription_id)
+        kind = sub["sink_kind"] if sub else ""
+        if sub is None or sub["deleted_at"] is not None or not sub["enabled"]:
+            why = "the subscription is deleted" if sub is None or sub["deleted_at"] else "the subscription is disabled"
+            return _ended(job, kind, self.policy.disabled(tries=job.attempts, now=now), why, now)
+        if sub["verification_state"] != "active":
+            decision = self.policy.held(state=job.state, tries=job.attempts, created_at=job.created_at, now=now)
+            if decision.outcome is None:
+                return _settled(job, decision, None)
+            return _ended(job, kind, decision, "the subscription was not deliverable within the retry horizon", now)
+        try:
+            self.sinks.get(kind)
+            return prepare(job, claim.events.get((job.tenant_id, job.event_seq)), sub, now, bodies)
+        except (SinkUnavailable, NotDeliverable, ValueError) as exc:
+            detail = getattr(exc, "detail", None) or str(exc)
+            decision = self.policy.dead_letter(tries=job.attempts, now=now, error_class=ErrorClass.internal.value)
+            return _ended(job, kind, decision, detail, now)
+
+    async def _send(self, delivery: PreparedDelivery) -> tuple[AttemptResult | None, datetime, datetime]:
+        slot = self.limits.per_destination[destination_key(delivery)]
+        try:
+            await asyncio.wait_for(slot.acquire(), self.limits.wait_seconds)
+        except TimeoutError:
+            now = datetime.now(UTC)
+            return None, now, now
+        try:
+            try:
+                await asyncio.wait_for(self.limits.total.acquire(), self.limits.wait_seconds)
+            except TimeoutError:
+                now = datetime.now(UTC)
+                return None, now, now
+            try:
+                started = datetime.now(UTC)
+                IN_FLIGHT.inc()
+                result = await self.sinks.get(delivery.sink_kind).deliver(delivery)
+            finally:
+                IN_FLIGHT.dec()
+                self.limits.total.release()
+        finally:
+            slot.release()
+        return result, started, started + timedelta(milliseconds=result.latency_ms)
+
+    async def _record(self, conn: psycopg.AsyncConnection, claim: Claim, settled: list[Settled],
+                      tries: list[Try]) -> None:
+        """All of the batch's bookkeeping in one transaction (retried on a deadlock)."""
+        assert claim.lease is not None
+        for attempt in range(1, DEADLOCK_RETRIES + 1):
+            try:
+                async with conn.transaction():
+                    await self._bookkeeping(conn, claim.lease, settled, tries)
+                break
+            except (psycopg.errors.DeadlockDetected, psycopg.errors.SerializationFailure):
+                if attempt == DEADLOCK_RETRIES:
+                    raise
+        self._observe(settled, tries)
+
+    async def _bookkeeping(self, conn: psycopg.AsyncConnection, lease: datetime, settled: list[Settled],
+                           tries: list[Try]) -> None:
+        now = datetime.now(UTC)
+        cursor = conn.cursor()
+        recorded = await store.settle(cursor, settled=settled, lease=lease, now=now)
+        folds = fold([(t.job.subscription_id, t.job.tenant_id, t.result.ok, t.finished)
+                      for t in tries if t.job.id in recorded])
+        await record_health(cursor, folds, now)
+        failing = [sub for sub, change in folds.items() if change.failing_since is not None]
+        await auto_disable(cursor, failing=failing, window_seconds=self.settings.deliver_auto_disable_seconds,
+                           now=now)
+        if len(recorded) < len(settled):
+            log.info("jobs re-claimed after a lease expired were not recorded by this worker",
+                     extra={"fields": {"skipped": len(settled) - len(recorded)}})
+
+    @staticmethod
+    def _observe(settled: list[Settled], tries: list[Try]) -> None:
+        for item in settled:
+            if item.attempt is not None:
+                ATTEMPTS.labels(sink_kind=item.attempt[4] or "unknown", outcome=item.attempt[5]).inc()
+        for item in tries:
+            DELIVERY_LATENCY.labels(sink_kind=item.kind).observe(item.result.latency_ms / 1000)
+
+    async def close(self) -> None:
+        await self.sinks.close()
+
+
+def _settled(job: ClaimedJob, decision: Decision, attempt: tuple | None) -> Settled:
+    return Settled(job, decision.state, decision.attempts, decision.next_attempt_at, decision.error_class, attempt)
+
+
+def _attempt_row(job: ClaimedJob, kind: str, decision: Decision, result: AttemptResult, started: datetime) -> tuple:
+    assert decision.outcome is not None
+    return (new_attempt_id(), job.id, job.tenant_id, job.subscription_id, str(kind), decision.outcome.value,
+            result.status_code, result.error_class, result.latency_ms, started, decision.attempts, job.event_seq,
+            result.detail[:500])
+
+
+def _ended(job: ClaimedJob, kind: str, decision: Decision, detail: str, now: datetime) -> Settled:
+    """A job that ends without a try (disabled, unpreparable): its attempt row records why."""
+    assert decision.outcome is not None
+    row = (new_attempt_id(), job.id, job.tenant_id, job.subscription_id, kind, decision.outcome.value, 0,
+           decision.error_class, 0, now, job.attempts, job.event_seq, detail[:500])
+    return _settled(job, decision, row)
+
+
+async def pipeline(engine: Engine, connect, stop: asyncio.Event) -> None:  # noqa: ANN001 (a connection factory)
+    """One claim loop: batches back to back while there is work, a short pause when there is none."""
+    idle = engine.settings.deliver_idle_poll_seconds
+    conn: psycopg.AsyncConnection | None = None
+    backoff = 0.5
+    while not stop.is_set():
+        try:
+            if conn is None or conn.closed:
+                conn = await connect()
+            claimed = await engine.run_batch(conn)
+            backoff = 0.5
+        except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+            log.warning("database unavailable; retrying", extra={"fields": {"error": type(exc).__name__}})
+            if conn is not None:
+                await conn.close()
+            conn, claimed = None, 0
+            await _pause(stop, backoff)
+            backoff = min(backoff * 2, 15.0)
+            continue
+        except Exception:  # a defect or a lifecycle publish that failed: the lease returns the batch later
+            log.exception("delivery batch failed; its jobs come back when their lease ends")
+            if conn is not None:
+                await conn.close()
+            conn, claimed = None, 0
+            await _pause(stop, backoff)
+            backoff = min(backoff * 2, 15.0)
+            continue
+        if not claimed:
+            await _pause(stop, idle)
+    if conn is not None:
+        await conn.close()
+
+
+async def _pause(stop: asyncio.Event, seconds: float) -> None:
+    try:
+        await asyncio.wait_for(stop.wait(), seconds)
+    except TimeoutError:
+        pass
+

@@ -1,0 +1,130 @@
+"""Turning a claimed job into a prepared delivery: the CloudEvent body, the destination, the secrets.
+
+The body is the structured-mode CloudEvent: the stored context attributes with ``data`` appended
+as the exact JSON text the event log holds (never re-encoded), or ``data_base64`` for a payload
+that was stored as base64. Signing secrets are unsealed once per sealed value and kept in a small
+cache (a rotated secret is a new sealed value, so it is never served stale).
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+import orjson
+
+from hub.secrets import SecretsError, unseal
+from hub.sinks.base import PreparedDelivery
+from hub.sinks.vocabulary import SinkKind
+from hub.subscription.service import secret_context
+from workers.deliver.store import ClaimedJob, StoredEvent
+
+DEFAULT_TIMEOUT_MS = 10_000
+BASE64_MARK = "data_base64"  # the ingest decoder's marker: the data column holds base64 text
+
+
+class NotDeliverable(Exception):
+    """The job cannot be prepared (its event or a secret is unusable); ``error_class`` says why."""
+
+    def __init__(self, error_class: str, detail: str) -> None:
+        super().__init__(detail)
+        self.error_class, self.detail = error_class, detail
+
+
+def cloudevent_body(event: StoredEvent) -> tuple[bytes, dict[str, Any]]:
+    """The structured CloudEvent bytes of a stored event, and its context attributes."""
+    attributes = orjson.loads(event.attributes_json)
+    as_base64 = attributes.pop(BASE64_MARK, None) is True
+    head = orjson.dumps(attributes)
+    if event.data_json is None:
+        return head, attributes
+    member = b',"data_base64":' if as_base64 else b',"data":'
+    return head[:-1] + member + event.data_json.encode() + b"}", attributes
+
+
+@lru_cache(maxsize=8192)
+def _unsealed(envelope: str, context: str) -> str:
+    return unseal(envelope, context=context).decode("ascii")
+
+
+def signing_secrets(subscription: dict[str, Any], now: datetime) -> tuple[str, ...]:
+    """The current secret, then the previous one while the rotation overlap lasts."""
+    sub_id = subscription["id"]
+    secrets: list[str] = []
+    try:
+        if subscription["secret_current"]:
+            secrets.append(_unsealed(subscription["secret_current"], secret_context(sub_id, "secret_current")))
+        overlap = subscription["secret_overlap_until"]
+        if subscription["secret_previous"] and overlap is not None and overlap > now:
+            secrets.append(_unsealed(subscription["secret_previous"], secret_context(sub_id, "secret_previous")))
+    except SecretsError:
+        raise NotDeliverable("internal", "the subscription's signing secret could not be opened") from None
+    return tuple(secrets)
+
+
+def credential(subscription: dict[str, Any]) -> dict[str, Any] | None:
+    """A queue kind's unsealed static credential, when it has one."""
+    sealed = subscription["credential_sealed"]
+    if not sealed:
+        return None
+    try:
+        text = _unsealed(sealed, f"{subscription['id']}:credential")
+    except (SecretsError, ValueError):
+        raise NotDeliverable("internal", "the subscription's credential could not be opened") from None
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = None
+    return value if isinstance(value, dict) else {"value": text}
+
+
+def prepare(job: ClaimedJob, event: StoredEvent | None, subscription: dict[str, Any], now: datetime,
+            bodies: dict[int, tuple[bytes, dict[str, Any]]] | None = None) -> PreparedDelivery:
+    """Everything the sink needs for this try of ``job``; raises NotDeliverable.
+
+    ``bodies`` memoizes each event's body within a batch (an event fans out to many subscriptions).
+    """
+    if event is None:
+        raise NotDeliverable("internal", "the job's event is no longer in the event log")
+    if bodies is None:
+        body, attributes = cloudevent_body(event)
+    else:
+        found = bodies.get(id(event))
+        if found is None:
+            found = bodies[id(event)] = cloudevent_body(event)
+        body, attributes = found
+    kind = SinkKind(subscription["sink_kind"])
+    grant = subscription["delegated_grant"]
+    if grant and subscription.get("external_id"):
+        grant = {**grant, "external_id": subscription["external_id"]}
+    return PreparedDelivery(
+        delivery_id=str(job.id), job_id=job.id, tenant_id=job.tenant_id, subscription_id=job.subscription_id,
+        sink_kind=kind, endpoint=subscription["endpoint"], body=body, attributes=attributes,
+        attempt=job.attempts + 1,
+        timeout_seconds=(subscription["timeout_ms"] or DEFAULT_TIMEOUT_MS) / 1000,
+        signing_secrets=signing_secrets(subscription, now) if kind is SinkKind.webhook else (),
+        credential=credential(subscription) if kind.is_queue else None,
+        grant=grant,
+    )
+
+
+def destination_key(delivery: PreparedDelivery) -> str:
+    """The per-destination concurrency key: host and port of a URL, else the whole endpoint."""
+    from hub.sinks.webhook import parse_endpoint
+
+    if delivery.sink_kind is SinkKind.webhook:
+        try:
+            url = parse_endpoint(delivery.endpoint)
+            return f"{url.host}:{url.port}"
+        except ValueError:
+            pass
+    return f"{delivery.sink_kind}:{delivery.endpoint}"
+
+
+def new_attempt_id() -> uuid.UUID:
+    import uuid_utils
+
+    return uuid.UUID(bytes=uuid_utils.uuid7().bytes)

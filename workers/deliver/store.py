@@ -1,0 +1,146 @@
+"""The delivery engine's SQL: claim a batch under a lease, read what it needs, record it in one go.
+
+A claim moves each job's ``next_attempt_at`` to the end of its lease and stamps ``lease_until``
+with the same instant (the lease token). A worker killed mid-batch never records, so its jobs
+simply come due again when the lease runs out. Recording is guarded by the token: a worker whose
+lease expired (and whose jobs another worker re-claimed) records nothing for them.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import psycopg
+
+CLAIM_SQL = """
+WITH due AS (
+    SELECT id FROM delivery_jobs
+     WHERE state IN ('pending', 'retrying') AND next_attempt_at <= now()
+     ORDER BY next_attempt_at
+     LIMIT %(limit)s
+       FOR UPDATE SKIP LOCKED
+)
+UPDATE delivery_jobs AS j
+   SET next_attempt_at = now() + make_interval(secs => %(lease)s),
+       lease_until = now() + make_interval(secs => %(lease)s)
+  FROM due
+ WHERE j.id = due.id
+RETURNING j.id, j.tenant_id, j.subscription_id, j.event_seq, j.state, j.attempts, j.created_at, j.lease_until
+"""
+EVENTS_SQL = """
+SELECT e.tenant_id, e.seq, e.attributes::text, e.data::text
+  FROM event_log AS e
+  JOIN unnest(%s::text[], %s::bigint[]) AS k(tenant_id, seq) ON e.tenant_id = k.tenant_id AND e.seq = k.seq
+"""
+SUBSCRIPTIONS_SQL = """
+SELECT id, tenant_id, delegated_scope, name, sink_kind, endpoint, timeout_ms, enabled, verification_state,
+       deleted_at, secret_current, secret_previous, secret_overlap_until, credential_sealed, delegated_grant,
+       external_id
+  FROM subscriptions WHERE id = ANY(%s)
+"""
+SETTLE_SQL = """
+UPDATE delivery_jobs AS j
+   SET state = v.state, attempts = v.attempts, next_attempt_at = v.next_at, lease_until = NULL,
+       last_error_class = v.err, updated_at = %s
+  FROM unnest(%s::uuid[], %s::text[], %s::int[], %s::timestamptz[], %s::text[]) AS v(id, state, attempts, next_at, err)
+ WHERE j.id = v.id AND j.lease_until = %s
+RETURNING j.id
+"""
+ATTEMPT_COLUMNS = ("id, job_id, tenant_id, subscription_id, sink_kind, outcome, status_code, error_class, "
+                   "latency_ms, attempted_at, attempt_no, event_seq, detail")
+ATTEMPT_TYPES = ("uuid", "uuid", "text", "uuid", "text", "text", "int4", "text", "int4", "timestamptz", "int4",
+                 "int8", "text")
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimedJob:
+    id: uuid.UUID
+    tenant_id: str
+    subscription_id: uuid.UUID
+    event_seq: int
+    state: str
+    attempts: int
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    attributes_json: str
+    data_json: str | None
+
+
+@dataclass
+class Claim:
+    """One claimed batch and everything needed to prepare its deliveries."""
+
+    jobs: list[ClaimedJob]
+    lease: datetime | None
+    events: dict[tuple[str, int], StoredEvent]
+    subscriptions: dict[uuid.UUID, dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """One job's recorded end of this round: its row update and, when tried or ended, its attempt."""
+
+    job: ClaimedJob
+    state: str
+    attempts: int
+    next_attempt_at: datetime
+    error_class: str
+    attempt: tuple | None  # an ATTEMPT_COLUMNS row, or None (held or deferred: nothing happened)
+
+
+async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: float) -> Claim:
+    """Claim up to ``limit`` due jobs and read their events and subscriptions (one transaction)."""
+    async with conn.transaction():
+        cursor = conn.cursor()
+        await cursor.execute(CLAIM_SQL, {"limit": limit, "lease": lease_seconds})
+        rows = await cursor.fetchall()
+        if not rows:
+            return Claim([], None, {}, {})
+        jobs = [ClaimedJob(*row[:7]) for row in rows]
+        keys = sorted({(job.tenant_id, job.event_seq) for job in jobs})
+        await cursor.execute(EVENTS_SQL, ([k[0] for k in keys], [k[1] for k in keys]))
+        events = {(t, s): StoredEvent(a, d) for t, s, a, d in await cursor.fetchall()}
+        await cursor.execute(SUBSCRIPTIONS_SQL, (list({job.subscription_id for job in jobs}),))
+        names = [column.name for column in cursor.description or ()]
+        subscriptions = {row[0]: dict(zip(names, row)) for row in await cursor.fetchall()}
+    return Claim(jobs, rows[0][7], events, subscriptions)
+
+
+async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lease: datetime,
+                 now: datetime) -> set[uuid.UUID]:
+    """Update the jobs still under ``lease`` and COPY their attempts; returns the ids recorded."""
+    if not settled:
+        return set()
+    ordered = sorted(settled, key=lambda item: item.job.id)  # one lock order across workers
+    await cursor.execute(SETTLE_SQL, (
+        now, [s.job.id for s in ordered], [s.state for s in ordered], [s.attempts for s in ordered],
+        [s.next_attempt_at for s in ordered], [s.error_class for s in ordered], lease))
+    recorded = {row[0] for row in await cursor.fetchall()}
+    rows = [s.attempt for s in ordered if s.attempt is not None and s.job.id in recorded]
+    if rows:
+        async with cursor.copy(f"COPY delivery_attempts ({ATTEMPT_COLUMNS}) FROM STDIN (FORMAT BINARY)") as copy:
+            copy.set_types(ATTEMPT_TYPES)
+            for row in rows:
+                await copy.write_row(row)
+    return recorded
+
+
+BACKLOG_SQL = """
+SELECT count(*), COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at) FILTER (WHERE next_attempt_at <= now())), 0)
+  FROM delivery_jobs WHERE state IN ('pending', 'retrying')
+"""
+
+
+async def backlog(conn: psycopg.AsyncConnection) -> tuple[int, float]:
+    """Jobs pending or retrying, and the age in seconds of the oldest one that is due."""
+    async with conn.transaction():
+        cursor = await conn.execute(BACKLOG_SQL)
+        count, age = await cursor.fetchone() or (0, 0)
+    return int(count), float(age)
