@@ -6,8 +6,10 @@ helpers describe the same things inline so the generated document says what the 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from fastapi import FastAPI
 from fastapi.security import HTTPBearer
 
 PROBLEM_JSON = "application/problem+json"
@@ -115,3 +117,32 @@ SUBSCRIPTION_ID_PARAMETER: dict[str, Any] = {
 def parameters(*declared: dict[str, Any]) -> dict[str, Any]:
     """``openapi_extra`` for parameters the hub reads itself (so it answers with its own codes)."""
     return {"parameters": list(declared)}
+
+
+def _add_body_models(document: dict[str, Any]) -> None:
+    """Put the models that ``hub.bodies.json_body`` reads into ``components.schemas``."""
+    from hub.bodies import documented_models
+
+    schemas = document.setdefault("components", {}).setdefault("schemas", {})
+    for model in documented_models:
+        schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+        for name, definition in schema.pop("$defs", {}).items():
+            schemas.setdefault(name, definition)
+        schemas[model.__name__] = schema
+
+
+def install_openapi(app: FastAPI) -> None:
+    """Make ``app.openapi()`` describe the request bodies the hub parses itself."""
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            _add_body_models(build())
+        return app.openapi_schema  # type: ignore[return-value]
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def render_openapi(app: FastAPI) -> str:
+    """The app's OpenAPI document as committed in ``schemas/openapi.json``: sorted keys, final newline."""
+    return json.dumps(app.openapi(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"

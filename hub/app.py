@@ -12,6 +12,7 @@ from fastapi import APIRouter, FastAPI
 import hub
 
 from hub import __version__
+from hub.apidocs import install_openapi
 from hub.buildinfo import build_identity
 from hub.catalog.refresher import catalog_refresher
 from hub.config import get_settings
@@ -44,6 +45,7 @@ def create_app() -> FastAPI:
     app.add_middleware(TraceMiddleware)
     for router in feature_routers():
         app.include_router(router)
+    install_openapi(app)
     return app
 
 

@@ -49,14 +49,15 @@ def test_framework_404_and_405_are_problems_without_code():
         assert "code" not in wrong_method
 
 
-def test_malformed_and_schema_invalid_bodies_are_422_without_code():
-    """R-X-PROB-03, D1: malformed JSON and schema-invalid bodies fall through to the framework."""
+def test_framework_body_rejections_still_carry_the_hubs_codes():
+    """R-X-PROB-02, R-updateSubscriptionSchemaMajor-05: even on a route whose body FastAPI parses, malformed
+    JSON is 400 bad_request and a schema-invalid body 422 validation_error (never a code-less 422)."""
     with _client() as client:
         malformed = _problem(client.post("/v1/_echo", content=b"{not json",
-                                         headers={"content-type": "application/json"}), 422)
-        assert "code" not in malformed
+                                         headers={"content-type": "application/json"}), 400)
+        assert malformed["code"] == "bad_request"
         invalid = _problem(client.post("/v1/_echo", json={"name": 3}), 422)
-        assert "code" not in invalid and invalid["errors"][0]["location"] == "name"
+        assert invalid["code"] == "validation_error" and invalid["errors"][0]["location"] == "name"
 
 
 def test_unhandled_error_is_scrubbed_500_with_trace_instance(caplog):
