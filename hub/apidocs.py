@@ -20,7 +20,7 @@ bearer_scheme = HTTPBearer(scheme_name="BearerAuth", bearerFormat="JWT", auto_er
 
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "description": "RFC 9457 problem document; `code` is absent when the framework rejects the request.",
+    "description": "RFC 9457 problem document; `code` is absent only on an unknown route (404) or a wrong method (405).",
     "properties": {
         "type": {"type": "string", "format": "uri"},
         "title": {"type": "string"},
@@ -88,6 +88,16 @@ METERED_UNAVAILABLE = problem("`AUT-0033` or `rate_limiter_unavailable`; transie
                               headers={"Retry-After": RETRY_AFTER})
 GATEWAY_TIMEOUT = problem("The access decision timed out: `AUT-1021`.")
 
+#: The refusals of a rate-metered read (allowances A, B and C).
+METERED_READ_ERRORS: dict[int | str, dict[str, Any]] = {
+    401: UNAUTHORIZED, 403: FORBIDDEN, 429: RATE_LIMITED, 500: INTERNAL, 503: METERED_UNAVAILABLE,
+    504: GATEWAY_TIMEOUT,
+}
+#: The refusals of an operator (``/admin``) read; it is not metered.
+OPERATOR_READ_ERRORS: dict[int | str, dict[str, Any]] = {
+    401: UNAUTHORIZED, 403: FORBIDDEN, 500: INTERNAL, 503: SERVICE_UNAVAILABLE, 504: GATEWAY_TIMEOUT,
+}
+
 
 def success(description: str, *, headers: dict[str, Any] | None = None) -> dict[str, Any]:
     """A success response's description and headers (its body schema comes from the route)."""
@@ -101,7 +111,7 @@ IDEMPOTENCY_KEY_PARAMETER: dict[str, Any] = {
     "name": "X-Idempotency",
     "in": "header",
     "required": True,
-    "description": "A client-chosen key that makes this mutation at-most-once (decisions.md D2-D3).",
+    "description": "A client-chosen key that makes this mutation at-most-once; the same key and request replay the stored answer.",
     "schema": {"type": "string"},
 }
 

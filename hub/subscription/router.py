@@ -74,8 +74,7 @@ def json_response(payload: Any, status: int = 200, *, headers: dict[str, str] | 
 
 
 IdPath = Annotated[str, Depends(subscription_id)]
-METERED_READ_ERRORS = {401: docs.UNAUTHORIZED, 403: docs.FORBIDDEN, 429: docs.RATE_LIMITED,
-                       500: docs.INTERNAL, 503: docs.METERED_UNAVAILABLE, 504: docs.GATEWAY_TIMEOUT}
+METERED_READ_ERRORS = docs.METERED_READ_ERRORS
 MUTATION_ERRORS = {400: docs.BAD_REQUEST_OR_IDEMPOTENCY, 401: docs.UNAUTHORIZED, 403: docs.FORBIDDEN,
                    409: docs.IDEMPOTENCY_CONFLICT, 500: docs.INTERNAL, 503: docs.SERVICE_UNAVAILABLE,
                    504: docs.GATEWAY_TIMEOUT}
