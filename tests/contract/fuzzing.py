@@ -44,6 +44,7 @@ class Tally:
 
     cases: int = 0
     statuses: Counter[int] = field(default_factory=Counter)
+    by_operation: Counter[tuple[str, int]] = field(default_factory=Counter)
     failures: Counter[str] = field(default_factory=Counter)
     examples: list[str] = field(default_factory=list)
 
@@ -62,6 +63,7 @@ class Tally:
     def record(self, label: str, credential: str, status: int, problems: list[tuple[str, str]]) -> None:
         self.cases += 1
         self.statuses[status] += 1
+        self.by_operation[(label, status)] += 1
         for kind, detail in problems:
             self.failures[kind] += 1
             if len(self.examples) < MAX_EXAMPLES_KEPT:
