@@ -185,6 +185,19 @@ def test_catalog_check_uses_the_major_and_the_origin(api, catalog):
     assert api.create({**from_origin, "origin": other}).status_code == 201
 
 
+def test_hub_lifecycle_events_come_only_from_the_hub_origin(api, catalog):
+    """R-createSubscription-14: a hub.* key is known only without origin or with the hub's own origin;
+    with another producer's origin it is refused as unknown_event_type naming the origin."""
+    ledger = unique_source()
+    catalog.add(ledger, [(ledger, "posted", 1)])
+    body = {"name": "life", "sink_kind": "pull", "event_types": ["hub.destination.disabled"]}
+    refused = problem(api.create({**body, "origin": ledger}), 422, "unknown_event_type")
+    assert refused["errors"] == [{"location": "event_types/0", "message": '"hub.destination.disabled" has no '
+                                  f'catalog entry at schema major 1 from origin "{ledger}"'}]
+    assert api.create({**body, "origin": "streaming-hub"}).status_code == 201
+    assert api.create({**body, "name": "life2"}).status_code == 201
+
+
 def test_unreadable_catalog_accepts_event_types_unchecked(api, catalog):
     """R-createSubscription-15: a catalog that cannot be read in time does not refuse event types."""
     source = unique_source()
