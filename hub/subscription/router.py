@@ -38,10 +38,12 @@ CAN_PATCH = require_permission("subscriptions", "patch")
 METERED_GET = metered(Allowance.READS, CAN_GET)
 METERED_REVEAL = metered(Allowance.READS, CAN_POST)  # R-X-AUTH-07: the reveal needs the create permission
 # One instance per gate, so a route's body reader and its key share FastAPI's per-request cache.
-KEY_POST = idempotency_key(CAN_POST)
-KEY_PATCH = idempotency_key(CAN_PATCH)
-KEY_DELETE = idempotency_key(CAN_DELETE)
-CREATE_BODY = json_body(CreateSubscriptionRequest, after=KEY_POST)
+# ``replayed_on``: the statuses each operation declares X-Idempotency-Replayed on (R-X-IDEM-10).
+KEY_CREATE = idempotency_key(CAN_POST, replayed_on=(201, 409))
+KEY_ROTATE = idempotency_key(CAN_POST, replayed_on=(200,))
+KEY_PATCH = idempotency_key(CAN_PATCH, replayed_on=(200,))
+KEY_DELETE = idempotency_key(CAN_DELETE, replayed_on=(204,))
+CREATE_BODY = json_body(CreateSubscriptionRequest, after=KEY_CREATE)
 PATCH_BODY = json_body(PatchSubscriptionRequest, after=KEY_PATCH)
 
 NO_STORE = {"Cache-Control": "private, no-store"}
@@ -100,7 +102,7 @@ CREATE_RESPONSES: dict[int | str, dict[str, Any]] = {
              openapi_extra={**docs.parameters(docs.IDEMPOTENCY_KEY_PARAMETER),
                             **request_body_doc(CreateSubscriptionRequest)})
 def create_subscription(
-    principal: Annotated[Principal, Depends(CAN_POST)], key: Annotated[IdempotentRequest, Depends(KEY_POST)],
+    principal: Annotated[Principal, Depends(CAN_POST)], key: Annotated[IdempotentRequest, Depends(KEY_CREATE)],
     body: Annotated[CreateSubscriptionRequest, Depends(CREATE_BODY)], raw: Annotated[bytes, Depends(raw_body)],
 ) -> Response:
     """Create a subscription for the caller's tenant (and delegated party)."""
@@ -214,7 +216,7 @@ def reveal_subscription_endpoint(
                         422: docs.problem("`no_secret_to_rotate`.")})
 def rotate_subscription_secret(
     principal: Annotated[Principal, Depends(CAN_POST)], sub_id: IdPath,
-    key: Annotated[IdempotentRequest, Depends(KEY_POST)],
+    key: Annotated[IdempotentRequest, Depends(KEY_ROTATE)],
 ) -> Response:
     """Mint a new webhook signing secret; the previous one signs too for 24 h."""
 
