@@ -82,3 +82,24 @@ def test_log_lines_scrub_secrets(capsys):
                                "connect amqp://user:pa55word@host/ token=abc123 Bearer eyJhbGciOi", None, None)
     line = JsonFormatter().format(record)
     assert "pa55word" not in line and "abc123" not in line and "eyJhbGciOi" not in line
+
+
+def test_internal_hub_errors_are_scrubbed_too(caplog):
+    """R-X-PROB-06: a domain error that is a 500 internal_error (e.g. a stored secret that cannot be opened)
+    answers only "internal error"; its own detail is logged, never returned."""
+    from hub.secrets import SecretsError
+
+    failing = APIRouter()
+
+    @failing.get("/v1/_sealed")
+    def sealed() -> dict:
+        raise SecretsError("key k2 is missing for envelope of tenant t-secret")
+
+    app = create_app()
+    app.include_router(failing)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        response = client.get("/v1/_sealed")
+    body = _problem(response, 500)
+    assert body["code"] == "internal_error" and body["detail"] == "internal error"
+    assert "k2" not in response.text and "t-secret" not in response.text
+    assert any("key k2 is missing" in str(record.exc_info[1]) for record in caplog.records if record.exc_info)

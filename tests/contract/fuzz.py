@@ -94,6 +94,9 @@ def stateful_phase(schema: Any, client: Any, credentials: Credentials, tally: Ta
             if case.operation.label == "POST /v1/subscriptions" and draw % 2:
                 # Every other create is a valid one, so the linked reads and changes reach a real row.
                 case.body = VALID_CREATES[draw % len(VALID_CREATES)] | {"name": f"st-{uuid.uuid4().hex[:12]}"}
+            elif isinstance(case.body, dict) and isinstance(case.body.get("name"), str):
+                # A generated name made unique: a replayed scenario must not meet its own earlier create.
+                case.body = {**case.body, "name": f"{case.body['name']}-{uuid.uuid4().hex[:8]}"}
             if "X-Idempotency" in case.headers:
                 case.headers["X-Idempotency"] = f"st-{uuid.uuid4().hex}"
 
