@@ -20,7 +20,8 @@ bearer_scheme = HTTPBearer(scheme_name="BearerAuth", bearerFormat="JWT", auto_er
 
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "description": "RFC 9457 problem document; `code` is absent only on an unknown route (404) or a wrong method (405).",
+    "description": "RFC 9457 problem document; `code` is absent only on an unknown route (404) or a "
+                   "wrong method (405).",
     "properties": {
         "type": {"type": "string", "format": "uri"},
         "title": {"type": "string"},
@@ -111,7 +112,8 @@ IDEMPOTENCY_KEY_PARAMETER: dict[str, Any] = {
     "name": "X-Idempotency",
     "in": "header",
     "required": True,
-    "description": "A client-chosen key that makes this mutation at-most-once; the same key and request replay the stored answer.",
+    "description": "A client-chosen key that makes this mutation at-most-once; the same key and request "
+                   "replay the stored answer.",
     "schema": {"type": "string"},
 }
 

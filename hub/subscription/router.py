@@ -172,7 +172,8 @@ def delete_subscription(
                          422: docs.problem("`validation_error` or `unknown_event_type`.")})
 def update_subscription_schema_major(
     principal: Annotated[Principal, Depends(CAN_PATCH)], sub_id: IdPath,
-    key: Annotated[IdempotentRequest, Depends(KEY_PATCH)], body: Annotated[PatchSubscriptionRequest, Depends(PATCH_BODY)],
+    key: Annotated[IdempotentRequest, Depends(KEY_PATCH)],
+    body: Annotated[PatchSubscriptionRequest, Depends(PATCH_BODY)],
 ) -> Response:
     """Re-pin the schema major (null follows major 1) and optionally the timeout."""
     timeout_given = "timeout_ms" in body.model_fields_set

@@ -158,10 +158,13 @@ def _object_parts(document: dict[str, Any], schema: Any) -> list[dict[str, Any]]
     return [schema]
 
 
-def shape(document: dict[str, Any], schema: Any, where: str = "", depth: int = 0) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+Shape = dict[str, tuple[frozenset[str], frozenset[str]]]
+
+
+def shape(document: dict[str, Any], schema: Any, where: str = "", depth: int = 0) -> Shape:
     """Property names and required list of every object inside ``schema``, keyed by its location."""
     parts = _object_parts(document, schema)
-    found: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+    found: Shape = {}
     properties: dict[str, Any] = {}
     required: set[str] = set()
     for part in parts:
@@ -203,7 +206,8 @@ def _content_schemas(op: Operation, node: Any) -> dict[str, Any]:
 
 def _compare_content(label: str, app: Operation, ours: Any, contract: Operation, theirs: Any) -> list[str]:
     our_media, their_media = _content_schemas(app, ours), _content_schemas(contract, theirs)
-    problems = [f"{label}: media type {media} not in the contract" for media in sorted(set(our_media) - set(their_media))]
+    problems = [f"{label}: media type {media} not in the contract"
+                for media in sorted(set(our_media) - set(their_media))]
     problems += [f"{label}: contract media type {media} missing" for media in sorted(set(their_media) - set(our_media))]
     for media in sorted(set(our_media) & set(their_media)):
         problems += _compare_shapes(f"{label} {media}", shape(app.document, our_media[media]),
@@ -225,7 +229,8 @@ def check_response_schemas(app: Operation, contract: Operation) -> list[str]:
     problems = []
     our_responses, their_responses = app.spec.get("responses", {}), contract.spec.get("responses", {})
     for status in sorted(set(our_responses) & set(their_responses)):
-        problems += _compare_content(f"response {status}", app, our_responses[status], contract, their_responses[status])
+        problems += _compare_content(f"response {status}", app, our_responses[status], contract,
+                                     their_responses[status])
     return problems
 
 

@@ -17,8 +17,9 @@ def test_committed_openapi_document_matches_the_app():
     assert COMMITTED.exists(), "schemas/openapi.json is missing: run `make openapi` and commit it"
     committed = COMMITTED.read_text(encoding="utf-8")
     if committed != generated:
-        diff = "".join(list(difflib.unified_diff(committed.splitlines(keepends=True), generated.splitlines(keepends=True),
-                                                 "schemas/openapi.json (committed)", "generated from the app"))[:60])
+        lines = difflib.unified_diff(committed.splitlines(keepends=True), generated.splitlines(keepends=True),
+                                     "schemas/openapi.json (committed)", "generated from the app")
+        diff = "".join(list(lines)[:60])
         raise AssertionError(f"schemas/openapi.json is stale: run `make openapi` and commit it\n{diff}")
 
 
