@@ -47,6 +47,17 @@ NAME_TAKEN_SCHEMA: dict[str, Any] = {
     ]
 }
 
+#: The dashboard's 422: ``details`` carries the bounds when a period starts before the retained history.
+COVERAGE_ERROR_SCHEMA: dict[str, Any] = {
+    "allOf": [
+        ERROR_SCHEMA,
+        {"type": "object", "properties": {"details": {
+            "type": "object", "required": ["coverage_start", "snapshot_at"],
+            "properties": {"coverage_start": {"type": "string", "format": "date-time"},
+                           "snapshot_at": {"type": "string", "format": "date-time"}}}}},
+    ]
+}
+
 
 def _header(description: str, schema: dict[str, Any]) -> dict[str, Any]:
     return {"description": description, "schema": schema}

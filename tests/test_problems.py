@@ -1,4 +1,4 @@
-"""Every error the app produces is problem+json (R-X-PROB-*, decisions.md D11)."""
+"""Every error the app produces is problem+json (R-X-PROB-*, docs/contract-notes.md N11)."""
 
 from __future__ import annotations
 

@@ -70,7 +70,8 @@ def isolated_environment() -> Iterator[None]:
 
     with dns_server({}) as server:
         os.environ.update(HUB_DNS_NAMESERVERS=server.address, HUB_DNS_TIMEOUT_SECONDS="0.5",
-                          HUB_RATE_LIMIT_READS="100000000")
+                          HUB_RATE_LIMIT_READS="100000000", HUB_RATE_LIMIT_EVENTS="100000000",
+                          HUB_RATE_LIMIT_DASHBOARD="100000000")
         get_settings.cache_clear()
         yield
 

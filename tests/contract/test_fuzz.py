@@ -18,15 +18,16 @@ from tests.contract.test_operations import PENDING
 from tests.egress.dnsserver import dns_server
 
 MIN_CASES = 2000
-EXAMPLES_PER_MODE = 130  # per operation, positive and negative (operations without inputs yield fewer)
+EXAMPLES_PER_MODE = 100  # per operation, positive and negative (operations without inputs yield fewer)
 
 
 @pytest.fixture
 def isolated_egress(override_settings) -> Iterator[None]:
     """Generated webhook hosts resolve through a loopback DNS server that knows no name (NXDOMAIN);
-    the read allowance is raised so generated reads reach their operation."""
+    the allowances are raised so generated reads reach their operation."""
     with dns_server({}) as server:
-        override_settings(dns_nameservers=server.address, dns_timeout_seconds=0.5, rate_limit_reads=1_000_000)
+        override_settings(dns_nameservers=server.address, dns_timeout_seconds=0.5, rate_limit_reads=1_000_000,
+                          rate_limit_events=1_000_000, rate_limit_dashboard=1_000_000)
         yield
 
 
