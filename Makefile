@@ -6,6 +6,8 @@
 #   make test         run the test suite (PYTEST_ARGS="-k foo -x" to narrow it)
 #   make dev          run the hub in the foreground against the local stack
 #   make bench        run every bench/*.py script in turn
+#   make openapi      regenerate schemas/openapi.json from the app
+#   make fuzz         schemathesis: 10,000+ generated requests with stateful links, then the tally
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
@@ -21,7 +23,7 @@ PYTEST_ARGS ?=
 # Export the stack's addresses (written by deploy/local/stack.sh) to python steps.
 WITH_ENV := set -a; . "$(ENV_FILE)"; set +a;
 
-.PHONY: help install stack stack-down migrate test dev bench
+.PHONY: help install stack stack-down migrate test dev bench openapi fuzz
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -56,3 +58,10 @@ bench: stack migrate
 	@shopt -s nullglob; scripts=(bench/[!_]*.py); \
 	if [ $${#scripts[@]} -eq 0 ]; then echo "bench: no bench/*.py scripts found" >&2; exit 1; fi; \
 	$(WITH_ENV) for s in "$${scripts[@]}"; do echo "== $$s"; $(VENV_PY) "$$s"; done
+
+# Needs no stack: the document comes from the routes alone.
+openapi: install
+	$(VENV)/bin/hub openapi --output schemas/openapi.json
+
+fuzz: stack migrate
+	$(WITH_ENV) $(VENV_PY) -m tests.contract.fuzz

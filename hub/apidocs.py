@@ -6,8 +6,10 @@ helpers describe the same things inline so the generated document says what the 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from fastapi import FastAPI
 from fastapi.security import HTTPBearer
 
 PROBLEM_JSON = "application/problem+json"
@@ -18,7 +20,8 @@ bearer_scheme = HTTPBearer(scheme_name="BearerAuth", bearerFormat="JWT", auto_er
 
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "description": "RFC 9457 problem document; `code` is absent when the framework rejects the request.",
+    "description": "RFC 9457 problem document; `code` is absent only on an unknown route (404) or a "
+                   "wrong method (405).",
     "properties": {
         "type": {"type": "string", "format": "uri"},
         "title": {"type": "string"},
@@ -41,6 +44,17 @@ NAME_TAKEN_SCHEMA: dict[str, Any] = {
     "allOf": [
         ERROR_SCHEMA,
         {"type": "object", "properties": {"existing_id": {"type": "string", "format": "uuid"}}},
+    ]
+}
+
+#: The dashboard's 422: ``details`` carries the bounds when a period starts before the retained history.
+COVERAGE_ERROR_SCHEMA: dict[str, Any] = {
+    "allOf": [
+        ERROR_SCHEMA,
+        {"type": "object", "properties": {"details": {
+            "type": "object", "required": ["coverage_start", "snapshot_at"],
+            "properties": {"coverage_start": {"type": "string", "format": "date-time"},
+                           "snapshot_at": {"type": "string", "format": "date-time"}}}}},
     ]
 }
 
@@ -86,6 +100,16 @@ METERED_UNAVAILABLE = problem("`AUT-0033` or `rate_limiter_unavailable`; transie
                               headers={"Retry-After": RETRY_AFTER})
 GATEWAY_TIMEOUT = problem("The access decision timed out: `AUT-1021`.")
 
+#: The refusals of a rate-metered read (allowances A, B and C).
+METERED_READ_ERRORS: dict[int | str, dict[str, Any]] = {
+    401: UNAUTHORIZED, 403: FORBIDDEN, 429: RATE_LIMITED, 500: INTERNAL, 503: METERED_UNAVAILABLE,
+    504: GATEWAY_TIMEOUT,
+}
+#: The refusals of an operator (``/admin``) read; it is not metered.
+OPERATOR_READ_ERRORS: dict[int | str, dict[str, Any]] = {
+    401: UNAUTHORIZED, 403: FORBIDDEN, 500: INTERNAL, 503: SERVICE_UNAVAILABLE, 504: GATEWAY_TIMEOUT,
+}
+
 
 def success(description: str, *, headers: dict[str, Any] | None = None) -> dict[str, Any]:
     """A success response's description and headers (its body schema comes from the route)."""
@@ -99,7 +123,8 @@ IDEMPOTENCY_KEY_PARAMETER: dict[str, Any] = {
     "name": "X-Idempotency",
     "in": "header",
     "required": True,
-    "description": "A client-chosen key that makes this mutation at-most-once (docs/contract-notes.md N2-N3).",
+    "description": "A client-chosen key that makes this mutation at-most-once; the same key and request "
+                   "replay the stored answer.",
     "schema": {"type": "string"},
 }
 
@@ -115,3 +140,32 @@ SUBSCRIPTION_ID_PARAMETER: dict[str, Any] = {
 def parameters(*declared: dict[str, Any]) -> dict[str, Any]:
     """``openapi_extra`` for parameters the hub reads itself (so it answers with its own codes)."""
     return {"parameters": list(declared)}
+
+
+def _add_body_models(document: dict[str, Any]) -> None:
+    """Put the models that ``hub.bodies.json_body`` reads into ``components.schemas``."""
+    from hub.bodies import documented_models
+
+    schemas = document.setdefault("components", {}).setdefault("schemas", {})
+    for model in documented_models:
+        schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+        for name, definition in schema.pop("$defs", {}).items():
+            schemas.setdefault(name, definition)
+        schemas[model.__name__] = schema
+
+
+def install_openapi(app: FastAPI) -> None:
+    """Make ``app.openapi()`` describe the request bodies the hub parses itself."""
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            _add_body_models(build())
+        return app.openapi_schema  # type: ignore[return-value]
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def render_openapi(app: FastAPI) -> str:
+    """The app's OpenAPI document as committed in ``schemas/openapi.json``: sorted keys, final newline."""
+    return json.dumps(app.openapi(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"

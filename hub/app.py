@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import APIRouter, FastAPI
 
 from hub import __version__
+from hub.apidocs import install_openapi
 from hub.buildinfo import build_identity
 from hub.catalog import router as catalog
 from hub.catalog.probe import catalog_probe
@@ -72,4 +73,5 @@ def create_app() -> FastAPI:
         app.include_router(router)
     for probe in READINESS_PROBES:
         register_probe(probe)
+    install_openapi(app)
     return app

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
@@ -160,6 +161,21 @@ def token(
         tenant=tenant or None, permissions=permission or list(DEFAULT_PERMISSIONS), operator=operator,
         delegated_scope=delegated_scope, nature=nature, ttl_seconds=ttl,
     ))
+
+
+@app.command()
+def openapi(
+    output: Annotated[Optional[Path], typer.Option(help="write here instead of standard output")] = None,
+) -> None:
+    """Print (or write) the API's OpenAPI document, as committed in schemas/openapi.json."""
+    from hub.apidocs import render_openapi
+    from hub.app import create_app
+
+    document = render_openapi(create_app())
+    if output is None:
+        typer.echo(document, nl=False)
+    else:
+        output.write_text(document, encoding="utf-8")
 
 
 @app.command()

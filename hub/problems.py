@@ -55,8 +55,11 @@ def problem_response(
     return Response(orjson.dumps(body), status_code=status, media_type=PROBLEM_JSON, headers=headers)
 
 
-def _from_hub_error(_: Request, exc: Exception) -> Response:
+def _from_hub_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HubError)
+    if exc.status == 500 and exc.code == "internal_error":
+        log_unhandled(request.scope, exc)  # R-X-PROB-06: the cause is logged, never returned
+        return internal_error_response()
     return problem_response(
         exc.status, code=exc.code, detail=exc.detail, errors=exc.errors, headers=exc.headers, extra=exc.extra
     )
@@ -74,10 +77,14 @@ def _location(loc: tuple[Any, ...]) -> str:
 
 
 def _from_validation_error(_: Request, exc: Exception) -> Response:
+    """A parameter FastAPI validated itself: still the hub's ``validation_error`` (never code-less)."""
     assert isinstance(exc, RequestValidationError)
+    if any(err.get("type") == "json_invalid" for err in exc.errors()):
+        return problem_response(400, code="bad_request", detail="the body is not well-formed JSON")
     errors = [{"location": _location(tuple(err.get("loc", ()))), "message": str(err.get("msg", ""))}
               for err in exc.errors()]
-    return problem_response(422, code=None, detail="the request does not match its schema", errors=errors)
+    return problem_response(422, code="validation_error", detail="the request does not match its schema",
+                            errors=errors)
 
 
 def log_unhandled(scope: dict[str, Any], exc: BaseException) -> None:

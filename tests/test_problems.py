@@ -49,14 +49,15 @@ def test_framework_404_and_405_are_problems_without_code():
         assert "code" not in wrong_method
 
 
-def test_malformed_and_schema_invalid_bodies_are_422_without_code():
-    """R-X-PROB-03, N1: malformed JSON and schema-invalid bodies fall through to the framework."""
+def test_framework_body_rejections_still_carry_the_hubs_codes():
+    """R-X-PROB-02, R-updateSubscriptionSchemaMajor-05: even on a route whose body FastAPI parses, malformed
+    JSON is 400 bad_request and a schema-invalid body 422 validation_error (never a code-less 422)."""
     with _client() as client:
         malformed = _problem(client.post("/v1/_echo", content=b"{not json",
-                                         headers={"content-type": "application/json"}), 422)
-        assert "code" not in malformed
+                                         headers={"content-type": "application/json"}), 400)
+        assert malformed["code"] == "bad_request"
         invalid = _problem(client.post("/v1/_echo", json={"name": 3}), 422)
-        assert "code" not in invalid and invalid["errors"][0]["location"] == "name"
+        assert invalid["code"] == "validation_error" and invalid["errors"][0]["location"] == "name"
 
 
 def test_unhandled_error_is_scrubbed_500_with_trace_instance(caplog):
@@ -81,3 +82,24 @@ def test_log_lines_scrub_secrets(capsys):
                                "connect amqp://user:pa55word@host/ token=abc123 Bearer eyJhbGciOi", None, None)
     line = JsonFormatter().format(record)
     assert "pa55word" not in line and "abc123" not in line and "eyJhbGciOi" not in line
+
+
+def test_internal_hub_errors_are_scrubbed_too(caplog):
+    """R-X-PROB-06: a domain error that is a 500 internal_error (e.g. a stored secret that cannot be opened)
+    answers only "internal error"; its own detail is logged, never returned."""
+    from hub.secrets import SecretsError
+
+    failing = APIRouter()
+
+    @failing.get("/v1/_sealed")
+    def sealed() -> dict:
+        raise SecretsError("key k2 is missing for envelope of tenant t-secret")
+
+    app = create_app()
+    app.include_router(failing)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        response = client.get("/v1/_sealed")
+    body = _problem(response, 500)
+    assert body["code"] == "internal_error" and body["detail"] == "internal error"
+    assert "k2" not in response.text and "t-secret" not in response.text
+    assert any("key k2 is missing" in str(record.exc_info[1]) for record in caplog.records if record.exc_info)

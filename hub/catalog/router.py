@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import orjson
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Security
 from fastapi.responses import JSONResponse
 
+from hub import apidocs as docs
 from hub.auth.deps import require_permission
 from hub.auth.tokens import Principal
 from hub.catalog.schemas import CatalogResponse
@@ -15,7 +16,7 @@ from hub.catalog.service import catalog_document
 from hub.db import SessionDep
 from hub.ratelimit.service import Allowance, metered
 
-router = APIRouter(tags=["Catalog"])
+router = APIRouter(tags=["Catalog"], dependencies=[Security(docs.bearer_scheme)])
 
 
 class CanonicalJSONResponse(JSONResponse):
@@ -31,7 +32,9 @@ class CanonicalJSONResponse(JSONResponse):
     summary="List the event catalog",
     response_model=None,
     response_class=CanonicalJSONResponse,
-    responses={200: {"model": CatalogResponse, "description": "The catalog snapshot."}},
+    responses={**docs.METERED_READ_ERRORS,
+               200: {"model": CatalogResponse, "description": "The catalog snapshot.",
+                     "headers": docs.RATE_LIMIT_HEADERS}},
 )
 def get_catalog(
     session: SessionDep,

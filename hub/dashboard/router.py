@@ -50,7 +50,7 @@ SUCCESS_HEADERS = {"Cache-Control": docs.NO_STORE, **docs.RATE_LIMIT_HEADERS}
 ERRORS = {
     401: docs.UNAUTHORIZED, 403: docs.FORBIDDEN, 429: docs.RATE_LIMITED, 500: docs.INTERNAL,
     422: docs.problem("`validation_error`; a period before the retained history carries `details` "
-                      "(`coverage_start`, `snapshot_at`)."),
+                      "(`coverage_start`, `snapshot_at`).", schema=docs.COVERAGE_ERROR_SCHEMA),
     503: docs.problem("`AUT-0033` or `rate_limiter_unavailable` (with `Retry-After`), or `read_timeout` "
                       "(no `Retry-After`).", headers={"Retry-After": docs.RETRY_AFTER}),
     504: docs.GATEWAY_TIMEOUT,

@@ -56,6 +56,49 @@ class DashboardSelectedPeriod(_Closed):
     time_series: list[DashboardTimeBucket]
 
 
+class DashboardEnabledCounts(_Closed):
+    enabled: int
+    disabled: int
+
+
+class DashboardVerificationStateCounts(_Closed):
+    pending_verification: int
+    active: int
+    degraded: int
+    disabled: int
+
+
+class DashboardSinkKindCounts(_Closed):
+    webhook: int
+    sqs: int
+    rabbitmq: int
+    eventbridge: int
+    pull: int
+
+
+class DashboardChannelCounts(_Closed):
+    push: int
+    pull: int
+
+
+class DashboardSubscriptionCensus(_Closed):
+    total: int
+    by_enabled: DashboardEnabledCounts
+    by_verification_state: DashboardVerificationStateCounts
+    by_sink_kind: DashboardSinkKindCounts
+    by_channel: DashboardChannelCounts
+
+
+class DashboardCurrentPush(_Closed):
+    pending_jobs: int
+    oldest_pending_job_age_seconds: int | None
+
+
+class DashboardCurrentState(_Closed):
+    subscriptions: DashboardSubscriptionCensus
+    push: DashboardCurrentPush
+
+
 class DashboardSnapshot(_Closed):
     """Documents ``GET /v1/dashboard``'s body; the route serves ``as_snapshot``'s dict."""
 
@@ -63,7 +106,7 @@ class DashboardSnapshot(_Closed):
     coverage_start: datetime
     window_start: datetime
     window_end: datetime
-    current_state: dict[str, Any]
+    current_state: DashboardCurrentState
     selected_period: DashboardSelectedPeriod
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Request, Security
 from pydantic import BaseModel, ConfigDict
 
+from hub import apidocs as docs
 from hub.auth.deps import require_operator
 from hub.auth.tokens import Principal
 from hub.db import SessionDep
@@ -15,7 +16,7 @@ from hub.dlq.models import DLQObservation as ObservationRow
 from hub.dlq.sanitize import sanitize_error_message
 from hub.dlq.service import DLQErrorClass, list_observations, parse_filters, parse_limit
 
-router = APIRouter(tags=["Admin"])
+router = APIRouter(tags=["Admin"], dependencies=[Security(docs.bearer_scheme)])
 
 
 class DLQObservation(BaseModel):
@@ -71,6 +72,8 @@ _PARAMETERS = [
     operation_id="listDLQObservations",
     summary="List dead-letter observations",
     response_model=DLQResponse,
+    responses={**docs.OPERATOR_READ_ERRORS,
+               400: docs.problem("`invalid_error_class`, `invalid_source_topic` or `invalid_cursor`.")},
     openapi_extra={"parameters": _PARAMETERS},
 )
 def list_dlq_observations(

@@ -14,9 +14,12 @@ MAX_KEY_LENGTH = 255
 
 
 def idempotency_key(
-    principal_dependency: Callable[..., Principal],
+    principal_dependency: Callable[..., Principal], *, replayed_on: tuple[int, ...],
 ) -> Callable[..., Awaitable[IdempotentRequest]]:
     """A dependency: the caller is authorized first, then the key is required (R-X-IDEM-01/02).
+
+    ``replayed_on`` lists the statuses the operation declares ``X-Idempotency-Replayed`` on
+    (R-X-IDEM-10); the replay of any other stored answer does not carry it.
 
     The header is read here rather than declared as a FastAPI parameter, so a missing key is
     the hub's ``400 missing_idempotency_key`` and not a framework 422.
@@ -36,6 +39,7 @@ def idempotency_key(
             tenant_id=principal.tenant_id, key=key,
             fingerprint=fingerprint(method=request.method, path=request.url.path,
                                     query=request.url.query, body=body),
+            replayed_on=frozenset(replayed_on),
         )
 
     return dependency

@@ -19,7 +19,7 @@ import orjson
 import psycopg
 from fastapi import Response
 from sqlalchemy import text
-from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import InterfaceError, OperationalError, SQLAlchemyError
 from sqlmodel import Session
 
 from hub.config import get_settings
@@ -54,6 +54,8 @@ class IdempotentRequest:
     tenant_id: str
     key: str
     fingerprint: str
+    #: The statuses whose replay carries ``X-Idempotency-Replayed`` (where the operation declares it).
+    replayed_on: frozenset[int] = frozenset()
 
     @property
     def lock_id(self) -> int:
@@ -88,6 +90,18 @@ _STORE = text(
       expires_at = EXCLUDED.expires_at
     """
 )
+# After a COMMIT whose outcome is unknown: the key answers 409 idempotency_outcome_unrecorded from
+# now on, unless the mutation did land with its answer (that record is kept and replayed).
+_MARK_UNRECORDED = text(
+    """
+    INSERT INTO idempotency_records (tenant_id, key, fingerprint, state, created_at, expires_at)
+    VALUES (:tenant, :key, :fingerprint, 'started', now(), :expires_at)
+    ON CONFLICT (tenant_id, key) DO UPDATE SET
+      fingerprint = EXCLUDED.fingerprint, state = EXCLUDED.state, status_code = NULL, headers = NULL,
+      body = NULL, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
+    WHERE idempotency_records.expires_at <= now()
+    """
+)
 # Expired records are ignored on lookup and purged a batch at a time whenever an answer is stored.
 _PURGE = text(
     "DELETE FROM idempotency_records WHERE ctid = ANY(ARRAY("
@@ -101,7 +115,9 @@ def _answer(row: Any, request: IdempotentRequest) -> Response:
         raise IdempotencyConflict("the X-Idempotency key was used with a different request")
     if row.state != "completed":
         raise OutcomeUnrecorded()
-    headers = {**(row.headers or {}), REPLAYED_HEADER: "true"}
+    headers = dict(row.headers or {})
+    if row.status_code in request.replayed_on:
+        headers[REPLAYED_HEADER] = "true"
     body = unseal(bytes(row.body).decode("ascii"), context=_seal_context(request)) if row.body else b""
     return Response(content=body, status_code=row.status_code, headers=headers)
 
@@ -167,9 +183,25 @@ def commit_with_answer(request: IdempotentRequest, work: Callable[[Session], Res
             # The connection failed during COMMIT: the mutation and its answer may or may not
             # have landed together. A retry with the key replays the answer if they did.
             log.error("commit outcome unknown for an idempotent mutation", exc_info=exc)
+            _mark_unrecorded(request)
             raise OutcomeUnrecorded("the mutation may have committed; read the resource first",
                                     status=500) from exc
     return response
+
+
+def _mark_unrecorded(request: IdempotentRequest) -> None:
+    """Remember that the key's mutation may have committed without its answer (R-X-IDEM-06)."""
+    expires_at = datetime.now(UTC) + timedelta(hours=get_settings().idempotency_ttl_hours)
+    try:
+        with get_engine().begin() as connection:
+            connection.execute(text("SET LOCAL statement_timeout = 5000"))
+            # Waits until the failed transaction has ended, so its answer (if it landed) is seen.
+            connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": request.lock_id})
+            connection.execute(_MARK_UNRECORDED, {"tenant": request.tenant_id, "key": request.key,
+                                                  "fingerprint": request.fingerprint, "expires_at": expires_at})
+    except SQLAlchemyError as exc:
+        # Nothing is known then; a retry re-runs the mutation only if it did not land.
+        log.warning("could not mark an X-Idempotency key as unrecorded (%s)", type(exc).__name__)
 
 
 def execute(request: IdempotentRequest, work: Callable[[Session, T], Response],

@@ -1,9 +1,9 @@
 """Event types against the catalog snapshot (R-createSubscription-14/15, R-updateSubscriptionSchemaMajor-06).
 
 A value is known when ``catalog_events`` lists its event key at the major the subscription receives
-it at (from the ``origin`` producer when set). The hub's own ``hub.*`` lifecycle events are always
-known at major 1. While the catalog holds no producer event, or cannot be read in time, values are
-accepted unchecked.
+it at (from the ``origin`` producer when set). The hub's own ``hub.*`` lifecycle events are known at
+major 1 when no origin or the hub's own origin is named. While the catalog holds no producer event,
+or cannot be read in time, values are accepted unchecked.
 """
 
 from __future__ import annotations
@@ -51,8 +51,8 @@ def _catalog_entries(keys: list[str]) -> set[tuple[str, int, str]] | None:
 
 
 def _known(key: str, major: int, origin: str | None, entries: set[tuple[str, int, str]]) -> bool:
-    if major == 1 and key in lifecycle_event_keys():
-        return True
+    if major == 1 and key in lifecycle_event_keys() and origin in (None, HUB_SOURCE):
+        return True  # the hub's own events come only from the hub as producer
     return any(entry_key == key and entry_major == major and (origin is None or source == origin)
                for entry_key, entry_major, source in entries)
 

@@ -11,6 +11,7 @@ from sqlmodel import Session
 from hub import apidocs as docs
 from hub.auth.deps import require_permission
 from hub.auth.tokens import Principal
+from hub.bodies import json_body, request_body_doc
 from hub.db import SessionDep
 from hub.idempotency.deps import idempotency_key
 from hub.idempotency.service import IdempotentRequest, execute
@@ -36,6 +37,14 @@ CAN_DELETE = require_permission("subscriptions", "delete")
 CAN_PATCH = require_permission("subscriptions", "patch")
 METERED_GET = metered(Allowance.READS, CAN_GET)
 METERED_REVEAL = metered(Allowance.READS, CAN_POST)  # R-X-AUTH-07: the reveal needs the create permission
+# One instance per gate, so a route's body reader and its key share FastAPI's per-request cache.
+# ``replayed_on``: the statuses each operation declares X-Idempotency-Replayed on (R-X-IDEM-10).
+KEY_CREATE = idempotency_key(CAN_POST, replayed_on=(201, 409))
+KEY_ROTATE = idempotency_key(CAN_POST, replayed_on=(200,))
+KEY_PATCH = idempotency_key(CAN_PATCH, replayed_on=(200,))
+KEY_DELETE = idempotency_key(CAN_DELETE, replayed_on=(204,))
+CREATE_BODY = json_body(CreateSubscriptionRequest, after=KEY_CREATE)
+PATCH_BODY = json_body(PatchSubscriptionRequest, after=KEY_PATCH)
 
 NO_STORE = {"Cache-Control": "private, no-store"}
 RATE_LIMIT_NAMES = ("x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset")
@@ -67,8 +76,7 @@ def json_response(payload: Any, status: int = 200, *, headers: dict[str, str] | 
 
 
 IdPath = Annotated[str, Depends(subscription_id)]
-METERED_READ_ERRORS = {401: docs.UNAUTHORIZED, 403: docs.FORBIDDEN, 429: docs.RATE_LIMITED,
-                       500: docs.INTERNAL, 503: docs.METERED_UNAVAILABLE, 504: docs.GATEWAY_TIMEOUT}
+METERED_READ_ERRORS = docs.METERED_READ_ERRORS
 MUTATION_ERRORS = {400: docs.BAD_REQUEST_OR_IDEMPOTENCY, 401: docs.UNAUTHORIZED, 403: docs.FORBIDDEN,
                    409: docs.IDEMPOTENCY_CONFLICT, 500: docs.INTERNAL, 503: docs.SERVICE_UNAVAILABLE,
                    504: docs.GATEWAY_TIMEOUT}
@@ -91,10 +99,11 @@ CREATE_RESPONSES: dict[int | str, dict[str, Any]] = {
 
 @router.post("/v1/subscriptions", operation_id="createSubscription", status_code=201,
              response_model=CreateSubscriptionResponse, responses=CREATE_RESPONSES,
-             openapi_extra=docs.parameters(docs.IDEMPOTENCY_KEY_PARAMETER))
+             openapi_extra={**docs.parameters(docs.IDEMPOTENCY_KEY_PARAMETER),
+                            **request_body_doc(CreateSubscriptionRequest)})
 def create_subscription(
-    body: CreateSubscriptionRequest, principal: Annotated[Principal, Depends(CAN_POST)],
-    key: Annotated[IdempotentRequest, Depends(idempotency_key(CAN_POST))], raw: Annotated[bytes, Depends(raw_body)],
+    principal: Annotated[Principal, Depends(CAN_POST)], key: Annotated[IdempotentRequest, Depends(KEY_CREATE)],
+    body: Annotated[CreateSubscriptionRequest, Depends(CREATE_BODY)], raw: Annotated[bytes, Depends(raw_body)],
 ) -> Response:
     """Create a subscription for the caller's tenant (and delegated party)."""
 
@@ -145,7 +154,7 @@ def get_subscription(
                responses={**MUTATION_ERRORS, 204: docs.success("Deleted, or already absent.", headers=REPLAYED)})
 def delete_subscription(
     principal: Annotated[Principal, Depends(CAN_DELETE)], sub_id: IdPath,
-    key: Annotated[IdempotentRequest, Depends(idempotency_key(CAN_DELETE))],
+    key: Annotated[IdempotentRequest, Depends(KEY_DELETE)],
 ) -> Response:
     """Soft-delete; idempotent 204 whatever the id (no existence oracle)."""
 
@@ -157,13 +166,14 @@ def delete_subscription(
 
 
 @router.patch("/v1/subscriptions/{id}", operation_id="updateSubscriptionSchemaMajor", response_class=Response,
-              openapi_extra=ID_AND_KEY,
+              openapi_extra={**ID_AND_KEY, **request_body_doc(PatchSubscriptionRequest)},
               responses={**MUTATION_ERRORS, 200: docs.success("Re-pinned (no body).", headers=REPLAYED),
                          404: docs.NOT_FOUND,
                          422: docs.problem("`validation_error` or `unknown_event_type`.")})
 def update_subscription_schema_major(
-    body: PatchSubscriptionRequest, principal: Annotated[Principal, Depends(CAN_PATCH)], sub_id: IdPath,
-    key: Annotated[IdempotentRequest, Depends(idempotency_key(CAN_PATCH))],
+    principal: Annotated[Principal, Depends(CAN_PATCH)], sub_id: IdPath,
+    key: Annotated[IdempotentRequest, Depends(KEY_PATCH)],
+    body: Annotated[PatchSubscriptionRequest, Depends(PATCH_BODY)],
 ) -> Response:
     """Re-pin the schema major (null follows major 1) and optionally the timeout."""
     timeout_given = "timeout_ms" in body.model_fields_set
@@ -207,7 +217,7 @@ def reveal_subscription_endpoint(
                         422: docs.problem("`no_secret_to_rotate`.")})
 def rotate_subscription_secret(
     principal: Annotated[Principal, Depends(CAN_POST)], sub_id: IdPath,
-    key: Annotated[IdempotentRequest, Depends(idempotency_key(CAN_POST))],
+    key: Annotated[IdempotentRequest, Depends(KEY_ROTATE)],
 ) -> Response:
     """Mint a new webhook signing secret; the previous one signs too for 24 h."""
 

@@ -85,15 +85,17 @@ def test_inline_sink_config_is_forbidden(api, tenant, field):
 
 
 def test_name_is_required_and_not_blank(api):
-    """R-createSubscription-09: missing name is a framework 422 (no code); blank is validation_error."""
-    problem(api.create({"sink_kind": "pull"}), 422, None)
+    """R-createSubscription-09: a missing or blank name is 422 validation_error naming it."""
+    missing = problem(api.create({"sink_kind": "pull"}), 422, "validation_error")
+    assert missing["errors"][0]["location"] == "name"
     blank = problem(api.create({"name": "  \t ", "sink_kind": "pull"}), 422, "validation_error")
     assert blank["errors"][0]["location"] == "name"
 
 
 def test_sink_kind_must_be_one_of_the_five(api):
-    """R-createSubscription-10: the five kinds are accepted; another does not match the schema (framework 422)."""
-    problem(api.create({"name": "x", "sink_kind": "ftp"}), 422, None)
+    """R-createSubscription-10: the five kinds are accepted; another is 422 validation_error naming sink_kind."""
+    refused = problem(api.create({"name": "x", "sink_kind": "ftp"}), 422, "validation_error")
+    assert refused["errors"][0]["location"] == "sink_kind"
     endpoints = {**QUEUE_ENDPOINTS, "webhook": PUBLIC_WEBHOOK, "pull": None}
     for kind, endpoint in endpoints.items():
         body = {"sink_kind": kind, **({"endpoint": endpoint} if endpoint else {})}
@@ -183,6 +185,19 @@ def test_catalog_check_uses_the_major_and_the_origin(api, catalog):
     assert api.create({**from_origin, "origin": other}).status_code == 201
 
 
+def test_hub_lifecycle_events_come_only_from_the_hub_origin(api, catalog):
+    """R-createSubscription-14: a hub.* key is known only without origin or with the hub's own origin;
+    with another producer's origin it is refused as unknown_event_type naming the origin."""
+    ledger = unique_source()
+    catalog.add(ledger, [(ledger, "posted", 1)])
+    body = {"name": "life", "sink_kind": "pull", "event_types": ["hub.destination.disabled"]}
+    refused = problem(api.create({**body, "origin": ledger}), 422, "unknown_event_type")
+    assert refused["errors"] == [{"location": "event_types/0", "message": '"hub.destination.disabled" has no '
+                                  f'catalog entry at schema major 1 from origin "{ledger}"'}]
+    assert api.create({**body, "origin": "streaming-hub"}).status_code == 201
+    assert api.create({**body, "name": "life2"}).status_code == 201
+
+
 def test_unreadable_catalog_accepts_event_types_unchecked(api, catalog):
     """R-createSubscription-15: a catalog that cannot be read in time does not refuse event types."""
     source = unique_source()
@@ -254,10 +269,12 @@ def test_event_majors_values_and_keys_are_checked(api, majors, types):
 
 
 def test_event_majors_are_stored_and_not_patchable(api):
-    """R-createSubscription-20: event_majors is kept; PATCH refuses it (out-of-scope field)."""
+    """R-createSubscription-20, R-updateSubscriptionSchemaMajor-05: event_majors is kept; PATCH refuses it
+    (out-of-scope field) with 422 validation_error naming the field."""
     sub = api.created(event_majors={"hub.destination.disabled": 1})["subscription"]
     assert sub["event_majors"] == {"hub.destination.disabled": 1}
-    problem(api.patch(sub["id"], {"schema_major": 1, "event_majors": {"x.y": 2}}), 422, None)
+    refused = problem(api.patch(sub["id"], {"schema_major": 1, "event_majors": {"x.y": 2}}), 422, "validation_error")
+    assert [error["location"] for error in refused["errors"]] == ["event_majors"]
 
 
 def test_create_answer_is_not_cached(api):

@@ -95,14 +95,19 @@ def test_patch_timeout(api, allow_loopback):
     assert api.patch(pull, {"schema_major": 1, "timeout_ms": 0}).status_code == 200
 
 
-@pytest.mark.parametrize("body", [{}, {"name": "x", "schema_major": 1}, {"schema_major": 1, "endpoint": "y"},
-                                  {"schema_major": 1, "event_majors": {}}, {"schema_major": "2"},
-                                  {"timeout_ms": 1000}])
-def test_patch_refuses_other_fields_and_empty_bodies(api, body):
-    """R-updateSubscriptionSchemaMajor-05: other fields, wrong types or an empty body → 422 (schema rejection,
-    N1: no code); nothing changes."""
+@pytest.mark.parametrize("body, fields", [
+    ({}, ["schema_major"]), ({"name": "x", "schema_major": 1}, ["name"]), ({"name": "x"}, ["schema_major", "name"]),
+    ({"schema_major": 1, "endpoint": "y"}, ["endpoint"]), ({"schema_major": 1, "event_majors": {}}, ["event_majors"]),
+    ({"schema_major": "1"}, ["schema_major"]), ({"schema_major": "2"}, ["schema_major"]),
+    ({"timeout_ms": 1000}, ["schema_major"]), ({"schema_major": 1, "timeout_ms": "5000"}, ["timeout_ms"]),
+    ([], ["body"]), ("x", ["body"]), (None, ["body"]),
+])
+def test_patch_refuses_other_fields_and_empty_bodies(api, body, fields):
+    """R-updateSubscriptionSchemaMajor-05: other fields, wrong types or an empty body → 422 validation_error
+    whose errors[] names each offending field; nothing changes."""
     sub_id = api.created(schema_major=2)["subscription"]["id"]
-    problem(api.patch(sub_id, body), 422, None)
+    refused = problem(api.patch(sub_id, body), 422, "validation_error")
+    assert [error["location"] for error in refused["errors"]] == fields
     assert db_row(sub_id)["schema_major"] == 2
 
 

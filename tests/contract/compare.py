@@ -1,0 +1,255 @@
+"""Compare one operation of the app's OpenAPI document with the same operation in the contract.
+
+Each check takes the two operations and returns a list of human-readable mismatches (empty when
+they agree). ``CHECKS`` names them, so a test can report "getCatalog fails status codes: ...".
+Both documents are walked with their ``$ref``s resolved.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+REPO = Path(__file__).resolve().parents[2]
+CONTRACT_ENV = "STREAMING_HUB_CONTRACT"
+CONTRACT_RELATIVE = Path("shared") / "contract" / "streaming-hub-openapi.yaml"
+METHODS = ("get", "put", "post", "delete", "patch", "head", "options")
+#: Response headers whose presence the contract fixes per status (compared case-insensitively).
+WATCHED_HEADERS = frozenset({"x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset",
+                             "x-idempotency-replayed", "cache-control", "retry-after"})
+MAX_DEPTH = 8
+
+
+def _checkout_roots() -> list[Path]:
+    """This checkout, and the main checkout when this one is a git worktree."""
+    roots = [REPO]
+    try:
+        common = subprocess.run(["git", "rev-parse", "--path-format=absolute", "--git-common-dir"], cwd=REPO,
+                                capture_output=True, text=True, timeout=10, check=True).stdout.strip()
+        roots.append(Path(common).parent)
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return roots
+
+
+def contract_path() -> Path:
+    """``$STREAMING_HUB_CONTRACT``, else ``../shared/contract/…`` beside the checkout (as CI lays it out)."""
+    override = os.environ.get(CONTRACT_ENV)
+    if override:
+        return Path(override)
+    candidates = [root.parent / CONTRACT_RELATIVE for root in _checkout_roots()]
+    return next((path for path in candidates if path.exists()), candidates[0])
+
+
+@cache
+def load_contract() -> dict[str, Any]:
+    path = contract_path()
+    if not path.exists():
+        raise FileNotFoundError(f"the contract is not at {path}; set {CONTRACT_ENV} to its path")
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One operation of a document, with the document it came from (to resolve references)."""
+
+    method: str
+    path: str
+    spec: dict[str, Any]
+    document: dict[str, Any]
+
+    def resolve(self, node: Any) -> Any:
+        return resolve(self.document, node)
+
+
+def resolve(document: dict[str, Any], node: Any) -> Any:
+    """``node`` with any chain of local ``$ref``s followed."""
+    seen = 0
+    while isinstance(node, dict) and "$ref" in node:
+        target: Any = document
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target[part.replace("~1", "/").replace("~0", "~")]
+        node = target
+        seen += 1
+        if seen > 20:
+            raise ValueError(f"reference cycle at {node}")
+    return node
+
+
+def operations(document: dict[str, Any]) -> dict[str, Operation]:
+    """Every operation of ``document`` by ``operationId``."""
+    found: dict[str, Operation] = {}
+    for path, item in document.get("paths", {}).items():
+        for method in METHODS:
+            if method in item:
+                spec = dict(item[method])
+                spec["parameters"] = [*item.get("parameters", []), *spec.get("parameters", [])]
+                found[spec.get("operationId", f"{method} {path}")] = Operation(method, path, spec, document)
+    return found
+
+
+def check_route(app: Operation, contract: Operation) -> list[str]:
+    if (app.method, app.path) != (contract.method, contract.path):
+        return [f"route is {app.method.upper()} {app.path}, contract says {contract.method.upper()} {contract.path}"]
+    return []
+
+
+def _parameters(op: Operation) -> set[tuple[str, str, bool]]:
+    params = (op.resolve(param) for param in op.spec.get("parameters", []))
+    return {(p["name"].lower() if p["in"] == "header" else p["name"], p["in"], bool(p.get("required", False)))
+            for p in params}
+
+
+def check_parameters(app: Operation, contract: Operation) -> list[str]:
+    ours, theirs = _parameters(app), _parameters(contract)
+    return ([f"parameter {p} not in the contract" for p in sorted(ours - theirs)]
+            + [f"contract parameter {p} missing" for p in sorted(theirs - ours)])
+
+
+def check_status_codes(app: Operation, contract: Operation) -> list[str]:
+    ours, theirs = set(app.spec.get("responses", {})), set(contract.spec.get("responses", {}))
+    return ([f"status {code} not declared by the contract" for code in sorted(ours - theirs)]
+            + [f"contract status {code} not declared" for code in sorted(theirs - ours)])
+
+
+def _security(op: Operation) -> list[list[str]]:
+    requirements = op.spec.get("security", op.document.get("security", []))
+    return sorted(sorted(requirement) for requirement in requirements)
+
+
+def check_security(app: Operation, contract: Operation) -> list[str]:
+    ours, theirs = _security(app), _security(contract)
+    return [] if ours == theirs else [f"security is {ours or 'none'}, contract says {theirs or 'none'}"]
+
+
+def _headers(op: Operation, status: str) -> set[str]:
+    response = op.resolve(op.spec.get("responses", {}).get(status, {}))
+    return {name.lower() for name in response.get("headers", {})} & WATCHED_HEADERS
+
+
+def check_response_headers(app: Operation, contract: Operation) -> list[str]:
+    problems = []
+    for status in sorted(set(contract.spec.get("responses", {})) | set(app.spec.get("responses", {}))):
+        ours, theirs = _headers(app, status), _headers(contract, status)
+        problems += [f"{status}: header {name} not declared by the contract" for name in sorted(ours - theirs)]
+        problems += [f"{status}: contract header {name} not declared" for name in sorted(theirs - ours)]
+    return problems
+
+
+def _object_parts(document: dict[str, Any], schema: Any) -> list[dict[str, Any]]:
+    """The object schemas that ``schema`` is made of (allOf merged, a nullable anyOf/oneOf unwrapped)."""
+    schema = resolve(document, schema)
+    if not isinstance(schema, dict):
+        return []
+    if "allOf" in schema:
+        return [part for sub in schema["allOf"] for part in _object_parts(document, sub)]
+    for key in ("anyOf", "oneOf"):
+        branches = [resolve(document, s) for s in schema.get(key, [])]
+        non_null = [s for s in branches if s.get("type") != "null"]
+        if len(non_null) == 1:
+            return _object_parts(document, non_null[0])
+    return [schema]
+
+
+Shape = dict[str, tuple[frozenset[str], frozenset[str]]]
+
+
+def shape(document: dict[str, Any], schema: Any, where: str = "", depth: int = 0) -> Shape:
+    """Property names and required list of every object inside ``schema``, keyed by its location."""
+    parts = _object_parts(document, schema)
+    found: Shape = {}
+    properties: dict[str, Any] = {}
+    required: set[str] = set()
+    for part in parts:
+        properties.update(part.get("properties", {}))
+        required.update(part.get("required", []))
+        if "items" in part and depth < MAX_DEPTH:
+            found.update(shape(document, part["items"], f"{where}[]", depth + 1))
+    if properties or required:
+        found[where or "/"] = (frozenset(properties), frozenset(required))
+    if depth < MAX_DEPTH:
+        for name, sub in properties.items():
+            found.update(shape(document, sub, f"{where}/{name}", depth + 1))
+    return found
+
+
+def _compare_shapes(label: str, ours: dict[str, Any], theirs: dict[str, Any]) -> list[str]:
+    problems = []
+    for where in sorted(set(ours) | set(theirs)):
+        if where not in theirs:
+            problems.append(f"{label} {where}: object not in the contract")
+            continue
+        if where not in ours:
+            problems.append(f"{label} {where}: contract object missing")
+            continue
+        (our_props, our_required), (their_props, their_required) = ours[where], theirs[where]
+        if our_props != their_props:
+            problems.append(f"{label} {where}: properties +{sorted(our_props - their_props)} "
+                            f"-{sorted(their_props - our_props)}")
+        if our_required != their_required:
+            problems.append(f"{label} {where}: required +{sorted(our_required - their_required)} "
+                            f"-{sorted(their_required - our_required)}")
+    return problems
+
+
+def _content_schemas(op: Operation, node: Any) -> dict[str, Any]:
+    content = op.resolve(node).get("content", {}) if node else {}
+    return {media: body.get("schema") for media, body in content.items()}
+
+
+def _compare_content(label: str, app: Operation, ours: Any, contract: Operation, theirs: Any) -> list[str]:
+    our_media, their_media = _content_schemas(app, ours), _content_schemas(contract, theirs)
+    problems = [f"{label}: media type {media} not in the contract"
+                for media in sorted(set(our_media) - set(their_media))]
+    problems += [f"{label}: contract media type {media} missing" for media in sorted(set(their_media) - set(our_media))]
+    for media in sorted(set(our_media) & set(their_media)):
+        problems += _compare_shapes(f"{label} {media}", shape(app.document, our_media[media]),
+                                    shape(contract.document, their_media[media]))
+    return problems
+
+
+def check_request_schema(app: Operation, contract: Operation) -> list[str]:
+    ours, theirs = app.spec.get("requestBody"), contract.spec.get("requestBody")
+    problems = []
+    if bool(ours) != bool(theirs):
+        return [f"request body declared: {bool(ours)}, contract: {bool(theirs)}"]
+    if ours and bool(app.resolve(ours).get("required")) != bool(contract.resolve(theirs).get("required")):
+        problems.append("request body required flag differs")
+    return problems + _compare_content("request", app, ours, contract, theirs)
+
+
+def check_response_schemas(app: Operation, contract: Operation) -> list[str]:
+    problems = []
+    our_responses, their_responses = app.spec.get("responses", {}), contract.spec.get("responses", {})
+    for status in sorted(set(our_responses) & set(their_responses)):
+        problems += _compare_content(f"response {status}", app, our_responses[status], contract,
+                                     their_responses[status])
+    return problems
+
+
+Check = Callable[[Operation, Operation], list[str]]
+CHECKS: dict[str, Check] = {
+    "route": check_route,
+    "parameters": check_parameters,
+    "status codes": check_status_codes,
+    "security": check_security,
+    "response headers": check_response_headers,
+    "request schema": check_request_schema,
+    "response schemas": check_response_schemas,
+}
+
+
+def mismatches(app_document: dict[str, Any], contract_document: dict[str, Any], operation_id: str,
+               check: str) -> list[str]:
+    """What ``check`` finds wrong with ``operation_id`` in the app's document."""
+    ours, theirs = operations(app_document), operations(contract_document)
+    if operation_id not in ours:
+        return [f"{operation_id} is not built (no such operationId in the app)"]
+    return CHECKS[check](ours[operation_id], theirs[operation_id])
