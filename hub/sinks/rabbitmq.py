@@ -1,0 +1,224 @@
+"""The RabbitMQ sink: publisher confirms, ``mandatory``, persistent messages, one connection per credential.
+
+The endpoint is ``"<exchange>/<routing key>"`` (the routing key may be empty or left out). The body
+is the structured CloudEvent (``content-type: application/cloudevents+json``); following the
+CloudEvents AMQP binding, every attribute is also an application property (AMQP 0-9-1 headers)
+named ``cloudEvents_<attribute>`` (the ``_`` separator the binding prefers). ``message_id`` is the
+delivery id, stable across retries, so a consumer can drop the duplicates a retry may cause.
+
+The broker URI comes from the credential (``{"uri": "amqp[s]://user:pass@host:port/vhost"}``); its
+host passes the SSRF guard and the connection goes to the address the guard checked. Publishes on
+one channel are pipelined (each waits only for its own confirm). A connection or channel the broker
+closed is replaced on the next delivery, so a restarted broker is picked up again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import hashlib
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+from urllib.parse import unquote, urlsplit
+
+import aiormq
+import aiormq.exceptions as amqp_errors
+from pamqp.commands import Basic
+
+from hub.config import Settings
+from hub.egress import check_host
+from hub.errors import HubError
+from hub.sinks.base import AttemptResult, PreparedDelivery
+from hub.sinks.vocabulary import ErrorClass, SinkKind
+
+PROPERTY_PREFIX = "cloudEvents_"
+CONTENT_TYPE = "application/cloudevents+json; charset=utf-8"
+PERSISTENT = 2
+DEFAULT_PORTS = {"amqp": 5672, "amqps": 5671}
+
+
+class RabbitStepFailed(Exception):
+    def __init__(self, result: AttemptResult) -> None:
+        super().__init__(result.detail)
+        self.result = result
+
+
+@dataclass(frozen=True)
+class BrokerTarget:
+    """Where to connect: the checked address, the name for TLS, and the login."""
+
+    scheme: str
+    host: str
+    address: str
+    port: int
+    vhost: str
+    username: str
+    password: str
+
+
+def split_endpoint(endpoint: str) -> tuple[str, str]:
+    """``"<exchange>/<routing key>"`` as (exchange, routing key)."""
+    exchange, _, routing_key = endpoint.partition("/")
+    return exchange, routing_key
+
+
+def broker_target(uri: str) -> BrokerTarget:
+    """Parse the credential's URI and SSRF-check its host (raises the egress domain errors)."""
+    parts = urlsplit(uri)
+    scheme = parts.scheme.lower()
+    if scheme not in DEFAULT_PORTS or not parts.hostname:
+        raise RabbitStepFailed(AttemptResult.failure(ErrorClass.no_credential,
+                                                     "the credential uri is not amqp:// or amqps://"))
+    destination = check_host(parts.hostname, parts.port or DEFAULT_PORTS[scheme])
+    vhost = unquote(parts.path[1:]) if parts.path not in ("", "/") else "/"
+    return BrokerTarget(scheme=scheme, host=destination.host, address=str(destination.addresses[0]),
+                        port=destination.port, vhost=vhost, username=unquote(parts.username or "guest"),
+                        password=unquote(parts.password or "guest"))
+
+
+def properties_for(delivery: PreparedDelivery) -> Basic.Properties:
+    headers = {f"{PROPERTY_PREFIX}{name}": str(value) for name, value in delivery.attributes.items()
+               if value is not None and name != "data"}
+    return Basic.Properties(content_type=CONTENT_TYPE, delivery_mode=PERSISTENT, message_id=delivery.delivery_id,
+                            headers=headers, message_type=str(delivery.attributes.get("type") or "") or None,
+                            app_id="streaming-hub")
+
+
+def classify_amqp_error(exc: BaseException, step: str) -> AttemptResult:
+    """An aiormq/OS exception as an attempt result."""
+    if isinstance(exc, amqp_errors.PublishError):
+        return AttemptResult.failure(ErrorClass.unroutable, f"{step}: no queue is bound for the routing key")
+    if isinstance(exc, amqp_errors.ChannelNotFoundEntity):
+        return AttemptResult.failure(ErrorClass.destination_missing, f"{step}: the exchange does not exist")
+    if isinstance(exc, (amqp_errors.ChannelAccessRefused, amqp_errors.ProbableAuthenticationError,
+                        amqp_errors.AuthenticationError)):
+        return AttemptResult.failure(ErrorClass.auth_failed, f"{step}: the broker refused the credentials")
+    if isinstance(exc, amqp_errors.ConnectionNotAllowed):
+        return AttemptResult.failure(ErrorClass.auth_failed, f"{step}: the vhost is not open to these credentials")
+    if isinstance(exc, amqp_errors.ChannelPreconditionFailed) and "size" in str(exc).lower():
+        return AttemptResult.failure(ErrorClass.payload_too_large, f"{step}: over the broker's message size",
+                                     terminal=True)
+    if isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
+        return AttemptResult.failure(ErrorClass.timeout, f"{step}: no answer in time")
+    if isinstance(exc, ConnectionRefusedError) or (
+            isinstance(exc, amqp_errors.AMQPConnectionError) and exc.args[:1] == (errno.ECONNREFUSED,)):
+        return AttemptResult.failure(ErrorClass.connect_refused, f"{step}: connection refused")
+    if isinstance(exc, (ConnectionError, amqp_errors.AMQPConnectionError, amqp_errors.ChannelInvalidStateError)):
+        return AttemptResult.failure(ErrorClass.connection_reset, f"{step}: the connection was lost")
+    if isinstance(exc, amqp_errors.AMQPError):
+        return AttemptResult.failure(ErrorClass.destination_error, f"{step}: {type(exc).__name__}")
+    if isinstance(exc, OSError):
+        return AttemptResult.failure(ErrorClass.connect_refused, f"{step}: {type(exc).__name__}")
+    return AttemptResult.failure(ErrorClass.internal, f"{step}: {type(exc).__name__}")
+
+
+async def open_channel(target: BrokerTarget, timeout: float) -> tuple[aiormq.Connection, Any]:
+    """Connect to the checked address, log in, and open a confirming channel."""
+    url = f"{target.scheme}://{target.address}:{target.port}/"
+    connection = aiormq.Connection(url, **({"server_hostname": target.host} if target.scheme == "amqps" else {}))
+    # The login and vhost are set on the URL object so no secret is formatted into a string.
+    connection.url = connection.url.with_user(target.username).with_password(target.password)
+    connection.vhost = target.vhost
+    try:
+        await asyncio.wait_for(connection.connect(), timeout)
+        channel = await asyncio.wait_for(connection.channel(publisher_confirms=True, on_return_raises=True), timeout)
+    except BaseException:
+        await _quietly_close(connection)
+        raise
+    return connection, channel
+
+
+async def _quietly_close(connection: aiormq.Connection) -> None:
+    try:
+        await asyncio.wait_for(connection.close(), 2.0)
+    except BaseException:  # noqa: BLE001 (closing a dead connection may fail in many ways)
+        pass
+
+
+def credential_key(credential: Mapping[str, Any]) -> str:
+    return hashlib.sha256(str(credential.get("uri") or "").encode()).hexdigest()
+
+
+class RabbitMQSink:
+    """Publishes deliveries to RabbitMQ exchanges; one connection and channel per credential."""
+
+    kind: ClassVar[SinkKind] = SinkKind.rabbitmq
+
+    def __init__(self, *, settings: Settings) -> None:
+        self._settings = settings
+        self._links: dict[str, tuple[aiormq.Connection, Any]] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    async def _channel(self, credential: Mapping[str, Any]) -> Any:
+        key = credential_key(credential)
+        link = self._links.get(key)
+        if link is not None and not link[0].is_closed and not link[1].is_closed:
+            return link[1]
+        async with self._locks.setdefault(key, asyncio.Lock()):
+            link = self._links.get(key)
+            if link is not None and not link[0].is_closed:
+                if not link[1].is_closed:
+                    return link[1]
+                channel = await link[0].channel(publisher_confirms=True, on_return_raises=True)
+                self._links[key] = (link[0], channel)
+                return channel
+            if link is not None:
+                await _quietly_close(link[0])
+            target = broker_target(str(credential.get("uri") or ""))
+            self._links[key] = await open_channel(target, self._settings.rabbitmq_connect_timeout_seconds)
+            return self._links[key][1]
+
+    async def deliver(self, delivery: PreparedDelivery) -> AttemptResult:
+        started = time.perf_counter()
+        if not delivery.credential:
+            return AttemptResult.failure(ErrorClass.no_credential, "no broker credential is stored")
+        if len(delivery.body) > self._settings.rabbitmq_max_message_bytes:
+            return AttemptResult.failure(
+                ErrorClass.payload_too_large,
+                f"the message is {len(delivery.body)} bytes; the limit is {self._settings.rabbitmq_max_message_bytes}",
+                terminal=True)
+        try:
+            channel = await self._channel(delivery.credential)
+        except RabbitStepFailed as failed:
+            return failed.result
+        except HubError as refused:  # the SSRF guard refused the broker host
+            return AttemptResult.failure(ErrorClass.endpoint_blocked if refused.code == "endpoint_blocked"
+                                         else ErrorClass.dns, refused.detail)
+        except BaseException as exc:  # noqa: BLE001 (a sink never raises)
+            return _timed(classify_amqp_error(exc, "connect"), started)
+        return await self._publish(channel, delivery, started)
+
+    async def _publish(self, channel: Any, delivery: PreparedDelivery, started: float) -> AttemptResult:
+        exchange, routing_key = split_endpoint(delivery.endpoint)
+        try:
+            confirmation = await channel.basic_publish(
+                delivery.body, exchange=exchange, routing_key=routing_key, properties=properties_for(delivery),
+                mandatory=True, timeout=delivery.timeout_seconds)
+        except BaseException as exc:  # noqa: BLE001
+            if isinstance(exc, asyncio.CancelledError):
+                raise
+            return _timed(classify_amqp_error(exc, "basic.publish"), started)
+        if isinstance(confirmation, Basic.Nack):
+            return _timed(AttemptResult.failure(ErrorClass.destination_error, "basic.publish: the broker nacked"),
+                          started)
+        return AttemptResult.success(latency_ms=_elapsed(started))
+
+    async def deliver_many(self, deliveries: Sequence[PreparedDelivery]) -> list[AttemptResult]:
+        """Pipelined: every publish is in flight at once, each waiting for its own confirm."""
+        return list(await asyncio.gather(*(self.deliver(delivery) for delivery in deliveries)))
+
+    async def close(self) -> None:
+        links, self._links = list(self._links.values()), {}
+        for connection, _ in links:
+            await _quietly_close(connection)
+
+
+def _elapsed(started: float) -> int:
+    return int((time.perf_counter() - started) * 1000)
+
+
+def _timed(result: AttemptResult, started: float) -> AttemptResult:
+    return AttemptResult(ok=result.ok, error_class=result.error_class, detail=result.detail,
+                         latency_ms=_elapsed(started), terminal=result.terminal)
