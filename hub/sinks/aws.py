@@ -70,6 +70,10 @@ def classify_client_error(exc: Exception, step: str) -> AttemptResult:
         error = exc.response.get("Error", {})
         code = str(error.get("Code") or error.get("QueryErrorCode") or "Unknown")
         message = str(error.get("Message") or "")
+        status = int(exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode") or 0)
+        if status in (401, 403) and code not in AUTH_CODES and code.isdigit():
+            # The error body was not in the protocol's shape (no AWS code): the status still says why.
+            return AttemptResult.failure(ErrorClass.auth_failed, f"{step} failed: HTTP {status} (access refused)")
         return classify_aws_code(code, message, step)
     if isinstance(exc, (boto_errors.ConnectTimeoutError, boto_errors.ReadTimeoutError)):
         return AttemptResult.failure(ErrorClass.timeout, f"{step}: no answer in time")

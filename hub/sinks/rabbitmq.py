@@ -8,8 +8,10 @@ delivery id, stable across retries, so a consumer can drop the duplicates a retr
 
 The broker URI comes from the credential (``{"uri": "amqp[s]://user:pass@host:port/vhost"}``); its
 host passes the SSRF guard and the connection goes to the address the guard checked. Publishes on
-one channel are pipelined (each waits only for its own confirm). A connection or channel the broker
-closed is replaced on the next delivery, so a restarted broker is picked up again.
+one channel are pipelined (each waits only for its own confirm). There is one connection per credential
+and one channel per exchange on it, because the broker closes a channel that publishes to a missing
+exchange (and fails everything in flight on it). A connection or channel the broker closed is
+replaced on the next delivery, so a restarted broker is picked up again.
 """
 
 from __future__ import annotations
@@ -114,8 +116,8 @@ def classify_amqp_error(exc: BaseException, step: str) -> AttemptResult:
     return AttemptResult.failure(ErrorClass.internal, f"{step}: {type(exc).__name__}")
 
 
-async def open_channel(target: BrokerTarget, timeout: float) -> tuple[aiormq.Connection, Any]:
-    """Connect to the checked address, log in, and open a confirming channel."""
+async def open_connection(target: BrokerTarget, timeout: float) -> aiormq.Connection:
+    """Connect to the checked address and log in."""
     url = f"{target.scheme}://{target.address}:{target.port}/"
     connection = aiormq.Connection(url, **({"server_hostname": target.host} if target.scheme == "amqps" else {}))
     # The login and vhost are set on the URL object so no secret is formatted into a string.
@@ -123,6 +125,16 @@ async def open_channel(target: BrokerTarget, timeout: float) -> tuple[aiormq.Con
     connection.vhost = target.vhost
     try:
         await asyncio.wait_for(connection.connect(), timeout)
+    except BaseException:
+        await _quietly_close(connection)
+        raise
+    return connection
+
+
+async def open_channel(target: BrokerTarget, timeout: float) -> tuple[aiormq.Connection, Any]:
+    """Connect, log in, and open a confirming channel."""
+    connection = await open_connection(target, timeout)
+    try:
         channel = await asyncio.wait_for(connection.channel(publisher_confirms=True, on_return_raises=True), timeout)
     except BaseException:
         await _quietly_close(connection)
@@ -142,33 +154,49 @@ def credential_key(credential: Mapping[str, Any]) -> str:
 
 
 class RabbitMQSink:
-    """Publishes deliveries to RabbitMQ exchanges; one connection and channel per credential."""
+    """Publishes deliveries to RabbitMQ exchanges; one connection per credential, one channel per exchange."""
 
     kind: ClassVar[SinkKind] = SinkKind.rabbitmq
 
     def __init__(self, *, settings: Settings) -> None:
         self._settings = settings
-        self._links: dict[str, tuple[aiormq.Connection, Any]] = {}
+        self._connections: dict[str, aiormq.Connection] = {}
+        self._channels: dict[tuple[str, str], Any] = {}
         self._locks: dict[str, asyncio.Lock] = {}
 
-    async def _channel(self, credential: Mapping[str, Any]) -> Any:
-        key = credential_key(credential)
-        link = self._links.get(key)
-        if link is not None and not link[0].is_closed and not link[1].is_closed:
-            return link[1]
+    async def _connection(self, key: str, credential: Mapping[str, Any]) -> aiormq.Connection:
+        """The credential's open connection, (re)connected under the credential's lock when needed."""
+        connection = self._connections.get(key)
+        if connection is not None and not connection.is_closed:
+            return connection
         async with self._locks.setdefault(key, asyncio.Lock()):
-            link = self._links.get(key)
-            if link is not None and not link[0].is_closed:
-                if not link[1].is_closed:
-                    return link[1]
-                channel = await link[0].channel(publisher_confirms=True, on_return_raises=True)
-                self._links[key] = (link[0], channel)
-                return channel
-            if link is not None:
-                await _quietly_close(link[0])
+            connection = self._connections.get(key)
+            if connection is not None and not connection.is_closed:
+                return connection
+            if connection is not None:
+                await _quietly_close(connection)
+            self._channels = {k: v for k, v in self._channels.items() if k[0] != key}
             target = broker_target(str(credential.get("uri") or ""))
-            self._links[key] = await open_channel(target, self._settings.rabbitmq_connect_timeout_seconds)
-            return self._links[key][1]
+            connection = await open_connection(target, self._settings.rabbitmq_connect_timeout_seconds)
+            self._connections[key] = connection
+            return connection
+
+    async def _channel(self, credential: Mapping[str, Any], exchange: str) -> Any:
+        """A confirming channel per (credential, exchange): a missing exchange closes only its own channel."""
+        key = credential_key(credential)
+        channel = self._channels.get((key, exchange))
+        connection = self._connections.get(key)
+        if channel is not None and not channel.is_closed and connection is not None and not connection.is_closed:
+            return channel
+        connection = await self._connection(key, credential)
+        async with self._locks.setdefault(f"{key}/{exchange}", asyncio.Lock()):
+            channel = self._channels.get((key, exchange))
+            if channel is None or channel.is_closed:
+                channel = await asyncio.wait_for(
+                    connection.channel(publisher_confirms=True, on_return_raises=True),
+                    self._settings.rabbitmq_connect_timeout_seconds)
+                self._channels[(key, exchange)] = channel
+            return channel
 
     async def deliver(self, delivery: PreparedDelivery) -> AttemptResult:
         started = time.perf_counter()
@@ -180,7 +208,7 @@ class RabbitMQSink:
                 f"the message is {len(delivery.body)} bytes; the limit is {self._settings.rabbitmq_max_message_bytes}",
                 terminal=True)
         try:
-            channel = await self._channel(delivery.credential)
+            channel = await self._channel(delivery.credential, split_endpoint(delivery.endpoint)[0])
         except RabbitStepFailed as failed:
             return failed.result
         except HubError as refused:  # the SSRF guard refused the broker host
@@ -210,8 +238,8 @@ class RabbitMQSink:
         return list(await asyncio.gather(*(self.deliver(delivery) for delivery in deliveries)))
 
     async def close(self) -> None:
-        links, self._links = list(self._links.values()), {}
-        for connection, _ in links:
+        connections, self._connections, self._channels = list(self._connections.values()), {}, {}
+        for connection in connections:
             await _quietly_close(connection)
 
 
