@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,7 +19,7 @@ from hub.sinks.rabbitmq import RabbitMQSink
 from hub.sinks.sqs import SqsSink
 from hub.sinks.vocabulary import ErrorClass, SinkKind
 from tests.support.destinations import (
-    STATIC_AWS, AwsDestinations, Rabbit, delivery, receive_all,
+    STATIC_AWS, AwsDestinations, Rabbit, authenticating_moto, delivery, free_port, receive_all,
 )
 
 KINDS = [SinkKind.sqs, SinkKind.rabbitmq, SinkKind.eventbridge]
@@ -52,22 +51,8 @@ def rabbit() -> Iterator[Rabbit]:
 
 @pytest.fixture
 def private_moto() -> Iterator[str]:
-    """A moto server of this test's own, with request authentication on (unknown keys are refused)."""
-    from moto import settings as moto_settings
-    from moto.core.authorization import ActionAuthenticatorMixin
-    from moto.server import ThreadedMotoServer
-
-    port = _closed_port()
-    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
-    server.start()
-    previous = moto_settings.INITIAL_NO_AUTH_ACTION_COUNT
-    moto_settings.INITIAL_NO_AUTH_ACTION_COUNT = 0
-    ActionAuthenticatorMixin.request_count = 0
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        moto_settings.INITIAL_NO_AUTH_ACTION_COUNT = previous
-        server.stop()
+    with authenticating_moto() as url:
+        yield url
 
 
 class Target:
@@ -175,17 +160,11 @@ def test_sqs_attributes_and_fifo_group(aws_destinations):
         assert attributes[f"ce_{name}"]["StringValue"] == str(first.attributes[name])
 
 
-def _closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.mark.parametrize("kind", KINDS)
 def test_destination_down_is_connect_refused(kind, aws_destinations, rabbit):
     """Shared sink case: destination down → connect_refused, retryable (not terminal)."""
     target = Target(kind, aws_destinations, rabbit)
-    port = _closed_port()
+    port = free_port()
     if kind is SinkKind.rabbitmq:
         item = target.delivery(credential={"uri": f"amqp://hub:hub@127.0.0.1:{port}/%2F"})
         [result] = run(_send(kind, [item]))

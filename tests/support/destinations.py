@@ -6,7 +6,10 @@ Every name carries a uuid suffix (the moto server and the broker are shared with
 from __future__ import annotations
 
 import json
+import socket
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -162,3 +165,31 @@ def delivery(kind: SinkKind, endpoint: str, *, credential: dict | None = None, g
     return PreparedDelivery(
         delivery_id=str(uuid.uuid4()), job_id=uuid.uuid4(), tenant_id="t-tests", subscription_id=uuid.uuid4(),
         sink_kind=kind, endpoint=endpoint, body=body, attributes=attributes, credential=credential, grant=grant)
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on (bound, then released)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextmanager
+def authenticating_moto() -> Iterator[str]:
+    """A moto server of the test's own with request authentication on: unknown keys are refused
+    (the shared server accepts any key, and switching it would disturb other runs)."""
+    from moto import settings as moto_settings
+    from moto.core.authorization import ActionAuthenticatorMixin
+    from moto.server import ThreadedMotoServer
+
+    port = free_port()
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
+    server.start()
+    previous = moto_settings.INITIAL_NO_AUTH_ACTION_COUNT
+    moto_settings.INITIAL_NO_AUTH_ACTION_COUNT = 0
+    ActionAuthenticatorMixin.request_count = 0
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        moto_settings.INITIAL_NO_AUTH_ACTION_COUNT = previous
+        server.stop()
