@@ -57,10 +57,11 @@ class GrantRequest:
 
 
 def probe_result(result: AttemptResult) -> dict[str, Any]:
-    """R-X-STATE-07/08: outcome, statusCode (always 0 for queue kinds), errorClass, detail on failure."""
+    """R-X-STATE-07/08: outcome, statusCode (the webhook's HTTP status; queue sinks always report 0),
+    errorClass ("" on success), detail only on failure."""
     if result.ok:
-        return {"outcome": "ok", "statusCode": 0, "errorClass": ""}
-    return {"outcome": "failed", "statusCode": 0, "errorClass": result.error_class,
+        return {"outcome": "ok", "statusCode": result.status_code, "errorClass": ""}
+    return {"outcome": "failed", "statusCode": result.status_code, "errorClass": result.error_class,
             "detail": result.detail or result.error_class}
 
 

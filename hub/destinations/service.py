@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import orjson
+from sqlalchemy import text
 from sqlmodel import Session
 
 from hub.config import Settings
@@ -36,8 +37,13 @@ from hub.subscription.service import bump_version, get_subscription, secret_cont
 from hub.subscription.values import Caller
 
 log = logging.getLogger("hub.destinations")
+RELEASE_HELD_SQL = text(
+    "UPDATE delivery_jobs SET next_attempt_at = :now WHERE subscription_id = :sub "
+    "AND state IN ('pending', 'retrying') AND next_attempt_at > :now AND lease_until IS NULL"
+)
 AWS_KINDS = (SinkKind.sqs, SinkKind.eventbridge)
-VERIFIED_KINDS = (SinkKind.sqs, SinkKind.eventbridge)
+VERIFIED_KINDS = (SinkKind.webhook, SinkKind.sqs, SinkKind.eventbridge)
+DEFAULT_TIMEOUT_MS = 10_000
 
 
 class ProbeUnsupported(ValidationFailed):
@@ -56,15 +62,23 @@ def _read(caller: Caller, subscription_id: str) -> Subscription:
         return get_subscription(session=session, caller=caller, subscription_id=subscription_id)
 
 
-def apply_probe(sub: Subscription, result: AttemptResult, *, clear_disable: bool = False) -> None:
-    """The state machine on one locked row: success → active; failure of an active one → degraded."""
+def apply_probe(session: Session, sub: Subscription, result: AttemptResult, *, clear_disable: bool = False) -> None:
+    """The state machine on one locked row: success → active; failure of an active one → degraded.
+
+    On success the jobs held while the destination was not deliverable become due now (D23).
+    """
+    now = datetime.now(UTC)
     if result.ok:
         sub.verification_state = "active"
         if clear_disable:
             sub.enabled, sub.auto_disabled, sub.disabled_reason = True, False, ""
+        session.execute(RELEASE_HELD_SQL, {"now": now, "sub": sub.id})
     elif sub.verification_state == "active":
         sub.verification_state = "degraded"
-    sub.updated_at = datetime.now(UTC)
+    sub.updated_at = now
+    session.add(sub)
+    session.flush()
+    bump_version(session)
 
 
 def _refuse_blocked_destination(kind: SinkKind, endpoint: str, credential: Mapping[str, Any]) -> None:
@@ -111,10 +125,7 @@ def put_credential(*, caller: Caller, subscription_id: str, config: dict[str, An
             locked.credential_sealed = seal(orjson.dumps(credential), context=secret_context(locked.id, "credential"))
             locked.credential_updated_at = datetime.now(UTC)
             locked.credential_kind = "static_credential"
-        apply_probe(locked, result)
-        session.add(locked)
-        session.flush()
-        bump_version(session)
+        apply_probe(session, locked, result)
     return result
 
 
@@ -209,18 +220,35 @@ def verify(*, caller: Caller, subscription_id: str, settings: Settings) -> Attem
     kind = SinkKind(sub.sink_kind)
     if kind not in VERIFIED_KINDS:
         raise ProbeUnsupported(f"{kind.value} subscriptions have no verify probe")
-    credential, grant = delivery_access(sub)
-    if credential is None and grant is None:
-        result = AttemptResult.failure(ErrorClass.no_credential, "no delegated grant or credential is registered")
+    if kind is SinkKind.webhook:
+        result = _probe_webhook(sub)
     else:
-        result = _probe(kind, sub, credential=credential, grant=grant, settings=settings)
+        credential, grant = delivery_access(sub)
+        if credential is None and grant is None:
+            result = AttemptResult.failure(ErrorClass.no_credential, "no delegated grant or credential is registered")
+        else:
+            result = _probe(kind, sub, credential=credential, grant=grant, settings=settings)
     with session_scope() as session:
         locked = get_subscription(session=session, caller=caller, subscription_id=subscription_id, for_update=True)
-        apply_probe(locked, result, clear_disable=True)
-        session.add(locked)
-        session.flush()
-        bump_version(session)
+        apply_probe(session, locked, result, clear_disable=True)
     return result
+
+
+def _probe_webhook(sub: Subscription) -> AttemptResult:
+    """The signed webhook probe that ping sends (the delivery feature's), with the current secrets."""
+    try:
+        from hub.delivery.probe import probe_delivery, run_probe
+    except ModuleNotFoundError:
+        raise ProbeUnsupported("the webhook probe is not part of this build") from None
+    now = datetime.now(UTC)
+    secrets = []
+    if sub.secret_current:
+        secrets.append(unseal(sub.secret_current, context=secret_context(sub.id, "secret_current")).decode())
+    if sub.secret_previous and sub.secret_overlap_until and sub.secret_overlap_until > now:
+        secrets.append(unseal(sub.secret_previous, context=secret_context(sub.id, "secret_previous")).decode())
+    return run_probe(probe_delivery(tenant_id=sub.tenant_id, subscription_id=sub.id, endpoint=sub.endpoint,
+                                    secrets=tuple(secrets),
+                                    timeout_seconds=(sub.timeout_ms or DEFAULT_TIMEOUT_MS) / 1000))
 
 
 def delivery_access(sub: Subscription) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:

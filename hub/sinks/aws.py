@@ -158,7 +158,7 @@ class AwsClients:
     def assumed_keys(self, grant: Mapping[str, Any], *, session_name: str) -> StaticKeys:
         """Session keys of the grant's role (AssumeRole with its ExternalId), cached until near expiry."""
         role_arn, region = str(grant.get("roleArn") or ""), grant_region(grant, self._settings)
-        external_id = str(grant.get("externalId") or "")
+        external_id = grant_external_id(grant)
         cache_key = (role_arn, external_id, region)
         margin = self._settings.aws_credential_refresh_seconds
         with self._lock:
@@ -179,8 +179,7 @@ class AwsClients:
 
     def forget_grant(self, grant: Mapping[str, Any]) -> None:
         """Drop cached session keys (after the destination refused them)."""
-        cache_key = (str(grant.get("roleArn") or ""), str(grant.get("externalId") or ""),
-                     grant_region(grant, self._settings))
+        cache_key = (str(grant.get("roleArn") or ""), grant_external_id(grant), grant_region(grant, self._settings))
         with self._lock:
             self._assumed.pop(cache_key, None)
 
@@ -204,6 +203,11 @@ def static_keys(credential: Mapping[str, Any]) -> StaticKeys:
                                                   "the stored credential has no access key pair"))
     return StaticKeys(str(access_key), str(secret_key), str(credential["sessionToken"])
                       if credential.get("sessionToken") else None)
+
+
+def grant_external_id(grant: Mapping[str, Any]) -> str:
+    """The ExternalId a grant is assumed with (``externalId``; ``external_id`` is read too)."""
+    return str(grant.get("externalId") or grant.get("external_id") or "")
 
 
 def credential_region(credential: Mapping[str, Any], settings: Settings) -> str:

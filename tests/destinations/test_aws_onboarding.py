@@ -236,3 +236,16 @@ def test_region_follows_the_queue_url_host():
     assert endpoint_region(SinkKind.sqs, f"https://sqs.eu-west-1.amazonaws.com/{ACCOUNT}/q") == "eu-west-1"
     assert endpoint_region(SinkKind.sqs, f"https://52.94.0.10/{ACCOUNT}/q") is None
     assert endpoint_region(SinkKind.eventbridge, "bus") is None
+
+
+def test_verify_webhook_runs_the_ping_probe(api, override_settings):
+    """R-verifySubscription-02/05: a webhook is verified with the signed ping probe (the delivery feature's);
+    an endpoint that refuses connections is 200 failed connect_refused and the state stays pending."""
+    pytest.importorskip("hub.delivery.probe")
+    from tests.support.destinations import free_port
+
+    override_settings(egress_allow_cidrs="127.0.0.0/8")
+    sub_id = api.subscription("webhook", f"https://127.0.0.1:{free_port()}/hook")
+    body = api.verify(sub_id).json()
+    assert body["outcome"] == "failed" and body["errorClass"] == "connect_refused" and body["statusCode"] == 0
+    assert db_row(sub_id)["verification_state"] == "pending_verification"

@@ -161,3 +161,26 @@ def test_uniform_404(api, make_token, rabbit):
     problem(api.put_credential("not-a-uuid", body), 404, "not_found")
     assert api.delete(sub_id).status_code == 204
     problem(api.put_credential(sub_id, body), 404, "not_found")
+
+
+def test_activation_releases_held_jobs(api, rabbit, loopback_broker):
+    """D23, R-X-STATE-03: jobs held while the destination was pending become due as soon as a credential
+    PUT activates it (the same transaction as the state move)."""
+    import uuid
+    from datetime import UTC, datetime, timedelta
+
+    sub_id, _ = _rabbit_sub(api, rabbit)
+    job_id, later = uuid.uuid4(), datetime.now(UTC) + timedelta(hours=3)
+    with get_engine().begin() as connection:
+        tenant = connection.execute(text("SELECT tenant_id FROM subscriptions WHERE id = :id"),
+                                    {"id": sub_id}).scalar_one()
+        connection.execute(text(
+            "INSERT INTO delivery_jobs (id, tenant_id, subscription_id, event_seq, state, attempts, next_attempt_at, "
+            "last_error_class, created_at, updated_at) VALUES (:id, :t, :s, 1, 'pending', 0, :later, '', now(), now())"),
+            {"id": job_id, "t": tenant, "s": sub_id, "later": later})
+    assert api.put_credential(sub_id, {"sinkConfig": {"uri": _uri()}}).json()["outcome"] == "ok"
+    with get_engine().begin() as connection:
+        due = connection.execute(text("SELECT next_attempt_at FROM delivery_jobs WHERE id = :id"),
+                                 {"id": job_id}).scalar_one()
+        connection.execute(text("DELETE FROM delivery_jobs WHERE id = :id"), {"id": job_id})
+    assert due <= datetime.now(UTC)
