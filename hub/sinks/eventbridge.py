@@ -9,6 +9,7 @@ at most 10 entries within the same byte bound. A failed entry carries the AWS er
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -97,12 +98,14 @@ class EventBridgeSink:
                     terminal=True)
             else:
                 entries[index] = entry
-        for indexes in group_by(list(entries), lambda i: destination_key(deliveries[i])):
-            sizes = [entry_size(entries[i]) for i in indexes]
-            for chunk in size_bounded_chunks(indexes, sizes, MAX_BATCH, limit):
-                answered = await self._put(deliveries[chunk[0]], [entries[i] for i in chunk])
-                for i, result in zip(chunk, answered, strict=True):
-                    results[i] = result
+        chunks = [chunk for indexes in group_by(list(entries), lambda i: destination_key(deliveries[i]))
+                  for chunk in size_bounded_chunks(indexes, [entry_size(entries[i]) for i in indexes], MAX_BATCH, limit)]
+        # Every PutEvents call is in flight at once; the sink's thread pool bounds how many really are.
+        answers = await asyncio.gather(*(self._put(deliveries[chunk[0]], [entries[i] for i in chunk])
+                                         for chunk in chunks))
+        for chunk, answered in zip(chunks, answers, strict=True):
+            for i, result in zip(chunk, answered, strict=True):
+                results[i] = result
         return [result if result is not None else AttemptResult.failure(ErrorClass.internal, "not sent")
                 for result in results]
 

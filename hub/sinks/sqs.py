@@ -8,6 +8,7 @@ extension as ``MessageGroupId`` (the event ``source`` when there is none) and th
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -87,12 +88,15 @@ class SqsSink:
                     f"the message is {size} bytes; SQS accepts {self._settings.sqs_max_message_bytes}", terminal=True)
             else:
                 sendable.append(index)
-        for indexes in group_by(sendable, lambda i: destination_key(deliveries[i])):
-            sizes = [message_size(deliveries[i], message_attributes(deliveries[i].attributes)) for i in indexes]
-            for chunk in size_bounded_chunks(indexes, sizes, MAX_BATCH, self._settings.sqs_max_message_bytes):
-                batch = [deliveries[i] for i in chunk]
-                for i, result in zip(chunk, await self._send_chunk(batch), strict=True):
-                    results[i] = result
+        chunks = [chunk for indexes in group_by(sendable, lambda i: destination_key(deliveries[i]))
+                  for chunk in size_bounded_chunks(
+                      indexes, [message_size(deliveries[i], message_attributes(deliveries[i].attributes))
+                                for i in indexes], MAX_BATCH, self._settings.sqs_max_message_bytes)]
+        # Every batch call is in flight at once; the sink's thread pool bounds how many really are.
+        answers = await asyncio.gather(*(self._send_chunk([deliveries[i] for i in chunk]) for chunk in chunks))
+        for chunk, answered in zip(chunks, answers, strict=True):
+            for i, result in zip(chunk, answered, strict=True):
+                results[i] = result
         return [result if result is not None else AttemptResult.failure(ErrorClass.internal, "not sent")
                 for result in results]
 
