@@ -11,7 +11,9 @@ from hub import apidocs as docs
 from hub.auth.tokens import Principal
 from hub.config import get_settings
 from hub.destinations import service
-from hub.destinations.schemas import ProbeResult, SetupArtifactsResponse, grant_request, probe_result, sink_config
+from hub.destinations.schemas import (
+    GrantRequest, ProbeResult, SetupArtifactsResponse, grant_request, probe_result, sink_config,
+)
 from hub.idempotency.deps import idempotency_key
 from hub.idempotency.service import IdempotentRequest, execute
 from hub.subscription.router import (
@@ -66,12 +68,12 @@ def put_subscription_delegated_grant(
     """Register the role ARN, region and destination an AWS sink is reached through."""
     caller = caller_of(principal)
 
-    def prepare():  # noqa: ANN202 (a GrantRequest)
+    def prepare() -> GrantRequest:
         grant = grant_request(raw)
         service.check_grant(caller=caller, subscription_id=sub_id, grant=grant)
         return grant
 
-    def work(session: Session, grant) -> Response:  # noqa: ANN001
+    def work(session: Session, grant: GrantRequest) -> Response:
         service.register_grant(session=session, caller=caller, subscription_id=sub_id, grant=grant)
         return Response(status_code=200)
 

@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import orjson
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from hub.errors import BadRequest, ValidationFailed
 from hub.sinks.base import AttemptResult
@@ -37,7 +37,7 @@ class ProbeResult(BaseModel):
     outcome: str
     statusCode: int  # noqa: N815 (the contract's name)
     errorClass: str  # noqa: N815
-    detail: str | None = None
+    detail: str = Field(default=None)  # type: ignore[assignment] (absent on success, never null)
 
 
 class SetupArtifactsResponse(BaseModel):

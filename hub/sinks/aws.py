@@ -118,17 +118,20 @@ class AwsClients:
         self._lock = threading.Lock()
         self._clients: dict[tuple[str, str, str], Any] = {}
         self._assumed: dict[tuple[str, str, str], tuple[StaticKeys, float]] = {}
-        self._executor = ThreadPoolExecutor(max_workers=max(1, settings.sink_io_threads),
-                                            thread_name_prefix="aws-sink")
+        self._executor: ThreadPoolExecutor | None = None  # made on first use (probes never need it)
         self._config = Config(retries={"max_attempts": 1, "mode": "standard"}, connect_timeout=5,
                               read_timeout=10, max_pool_connections=max(10, settings.sink_io_threads))
 
     async def run(self, function: Callable[[], T]) -> T:
         """Run a blocking SDK call on this sink's threads."""
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=max(1, self._settings.sink_io_threads),
+                                                thread_name_prefix="aws-sink")
         return await asyncio.get_running_loop().run_in_executor(self._executor, function)
 
     def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
         with self._lock:
             clients, self._clients = list(self._clients.values()), {}
         for client in clients:

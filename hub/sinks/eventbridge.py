@@ -29,12 +29,14 @@ TIME_FIELD_BYTES = 14  # AWS counts a present Time as 14 bytes
 
 
 def detail_of(body: bytes) -> str:
-    """The event payload as an EventBridge ``Detail`` JSON object."""
+    """The event payload as an EventBridge ``Detail`` JSON object (a non-object is wrapped)."""
     event = orjson.loads(body)
     data = event.get("data") if isinstance(event, dict) else None
-    if not isinstance(data, dict):
-        data = {"data": data if data is not None else event.get("data_base64") if isinstance(event, dict) else None}
-    return orjson.dumps(data).decode("utf-8")
+    if isinstance(data, dict):
+        return orjson.dumps(data).decode("utf-8")
+    if data is None and isinstance(event, dict) and "data_base64" in event:
+        return orjson.dumps({"data_base64": event["data_base64"]}).decode("utf-8")
+    return orjson.dumps({"data": data}).decode("utf-8")
 
 
 def bus_and_detail_type(endpoint: str, attributes: Mapping[str, Any]) -> tuple[str, str]:

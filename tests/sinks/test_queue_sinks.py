@@ -349,3 +349,12 @@ def test_rabbitmq_broker_restart_mid_run_loses_nothing(tmp_path):
     assert duplicates <= failed_attempts
     for properties, body in received:
         assert json.loads(body) == json.loads(sent[properties.message_id].body)
+
+
+def test_eventbridge_wraps_data_that_is_not_an_object(aws_destinations):
+    """EventBridge: Detail must be a JSON object, so data that is not one arrives as {"data": <value>}."""
+    bus, tap = aws_destinations.bus_with_tap()
+    item = delivery(SinkKind.eventbridge, bus, credential=dict(STATIC_AWS), data=[1, "two", {"three": 3}])
+    assert run(_send(SinkKind.eventbridge, [item]))[0].ok
+    [message] = receive_all(tap, 1, rounds=3)
+    assert json.loads(message["Body"])["detail"] == {"data": [1, "two", {"three": 3}]}
