@@ -221,9 +221,11 @@ class RabbitMQSink:
     async def _publish(self, channel: Any, delivery: PreparedDelivery, started: float) -> AttemptResult:
         exchange, routing_key = split_endpoint(delivery.endpoint)
         try:
+            # wait=False: no wait for the socket to drain; the confirm below is what counts, and the
+            # caller's batch bounds how many publishes are in flight.
             confirmation = await channel.basic_publish(
                 delivery.body, exchange=exchange, routing_key=routing_key, properties=properties_for(delivery),
-                mandatory=True, timeout=delivery.timeout_seconds)
+                mandatory=True, timeout=delivery.timeout_seconds, wait=False)
         except BaseException as exc:  # noqa: BLE001
             if isinstance(exc, asyncio.CancelledError):
                 raise
