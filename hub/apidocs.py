@@ -99,7 +99,7 @@ IDEMPOTENCY_KEY_PARAMETER: dict[str, Any] = {
     "name": "X-Idempotency",
     "in": "header",
     "required": True,
-    "description": "A client-chosen key that makes this mutation at-most-once (decisions.md D2-D3).",
+    "description": "A client-chosen key that makes this mutation at-most-once (docs/contract-notes.md N2-N3).",
     "schema": {"type": "string"},
 }
 

@@ -2,23 +2,47 @@
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import APIRouter, FastAPI
 
-import hub
-
 from hub import __version__
 from hub.buildinfo import build_identity
+from hub.catalog import router as catalog
+from hub.catalog.probe import catalog_probe
 from hub.catalog.refresher import catalog_refresher
 from hub.config import get_settings
+from hub.dashboard import router as dashboard
+from hub.dlq import router as dlq
+from hub.health import router as health
+from hub.ingest.probe import ingestion_probe
 from hub.logs import configure_logging
 from hub.metrics import set_build_info
 from hub.middleware import TraceMiddleware
+from hub.ops import router as ops
+from hub.ops.probes import ProbeFn, database_probe, kafka_probe, register_probe
 from hub.problems import install_problem_handlers
+from hub.pull import router as pull
+from hub.subscription import router as subscription
+
+# The API surface, in one place: every router the app serves (in this order in the OpenAPI
+# document) and every readiness probe /readyz runs (in this order in its body). Add new ones here.
+ROUTERS: tuple[APIRouter, ...] = (
+    catalog.router,
+    dashboard.router,
+    dlq.router,
+    health.router,
+    ops.router,
+    pull.router,
+    subscription.router,
+)
+READINESS_PROBES: tuple[ProbeFn, ...] = (
+    database_probe,
+    kafka_probe,
+    catalog_probe,
+    ingestion_probe,
+)
 
 API_DESCRIPTION = (
     "Fan-out delivery of the platform's CloudEvents to tenant destinations. "
@@ -42,22 +66,8 @@ def create_app() -> FastAPI:
                   lifespan=lifespan)
     install_problem_handlers(app)
     app.add_middleware(TraceMiddleware)
-    for router in feature_routers():
+    for router in ROUTERS:
         app.include_router(router)
+    for probe in READINESS_PROBES:
+        register_probe(probe)
     return app
-
-
-def feature_routers() -> list[APIRouter]:
-    """Every ``hub/<feature>/router.py``'s ``router``, in package-name order."""
-    routers = []
-    for package in sorted(pkgutil.iter_modules(hub.__path__), key=lambda info: info.name):
-        if not package.ispkg:
-            continue
-        try:
-            module = importlib.import_module(f"hub.{package.name}.router")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"hub.{package.name}.router":
-                raise
-            continue
-        routers.append(module.router)
-    return routers

@@ -60,6 +60,74 @@ def deliver() -> None:
 
 
 @app.command()
+def sweep(
+    loop: Annotated[bool, typer.Option(help="keep sweeping every --interval seconds")] = False,
+    interval: Annotated[Optional[float], typer.Option(help="seconds between sweeps (default: "
+                                                           "HUB_RETENTION_INTERVAL_SECONDS)")] = None,
+    metrics_port: Annotated[int, typer.Option(help="serve /metrics on this port while looping (0: no)")] = 0,
+) -> None:
+    """Delete event-log, job and attempt rows older than the retention window."""
+    from hub.config import get_settings
+    from hub.preflight import require_dependencies
+    from hub.retention.runner import run_loop, sweep_now
+
+    require_dependencies(kafka=False)
+    if loop:
+        run_loop(interval_seconds=interval or get_settings().retention_interval_seconds, metrics_port=metrics_port)
+        return
+    report = sweep_now()
+    if report is None:
+        typer.echo("another process is sweeping; nothing done")
+        return
+    typer.echo(f"swept up to {report.horizon.isoformat()}; coverage starts {report.coverage_start.isoformat()}; "
+               f"deleted {report.deleted} in {report.seconds:.2f} s")
+
+
+@app.command()
+def send(
+    event_type: Annotated[str, typer.Option("--type", help="event key (the CloudEvent `type`)")] = "transaction.posted",
+    tenant: Annotated[str, typer.Option(help="tenant id (the `tenantid` extension)")] = "dev-tenant",
+    source: Annotated[str, typer.Option(help="producing application; the topic is <prefix><source>")] = "ledger",
+    data: Annotated[str, typer.Option(help="event data: JSON text, or @file holding JSON")] = "{}",
+    event_id: Annotated[Optional[str], typer.Option("--id", help="event id (default: a fresh UUID)")] = None,
+    mode: Annotated[str, typer.Option(help="content mode: binary (ce_ headers) or structured")] = "binary",
+    count: Annotated[int, typer.Option(help="how many events (ids get -1, -2... when --id is given)")] = 1,
+    key: Annotated[Optional[str], typer.Option(help="partition key (the record key)")] = None,
+    schema_version: Annotated[Optional[str], typer.Option(help="the `schemaversion` extension")] = None,
+) -> None:
+    """Produce CloudEvents to the backbone, as a producing application does."""
+    from hub.devtools.send import SendError, SendRequest, read_data, send as produce
+
+    try:
+        request = SendRequest(tenant=tenant, source=source, event_type=event_type, data=read_data(data),
+                              ce_id=event_id, mode=mode, count=count, key=key, schema_version=schema_version)
+        sent = produce(request)
+    except SendError as exc:
+        typer.echo(f"hub send: {exc}", err=True)
+        raise typer.Exit(2) from None
+    for item in sent:
+        typer.echo(f"sent {event_type} id={item.ce_id} tenant={tenant} ({mode}) to {item.topic} "
+                   f"partition {item.partition} offset {item.offset}")
+
+
+@app.command()
+def listen(
+    secret: Annotated[Optional[str], typer.Option(help="the subscription's signing secret (whsec_...)")] = None,
+    host: Annotated[str, typer.Option(help="bind address")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="bind port (0: any free port)")] = 9443,
+    http: Annotated[bool, typer.Option("--http", help="plain HTTP instead of HTTPS (loopback only)")] = False,
+    ca_dir: Annotated[Optional[str], typer.Option(help="where the local CA is kept (default .local/listen)")] = None,
+    print_ca: Annotated[bool, typer.Option("--print-ca", help="make the local CA if missing, print its path, exit")] = False,
+    show_body: Annotated[bool, typer.Option("--show-body", help="print each request's body too")] = False,
+) -> None:
+    """Receive webhooks locally, verify each signature, print each event and its verdict."""
+    from hub.devtools.listen import run_listen
+
+    run_listen(secret=secret, host=host, port=port, http=http, ca_dir=ca_dir, print_ca=print_ca,
+               show_body=show_body)
+
+
+@app.command()
 def migrate(
     revision: Annotated[str, typer.Argument(help="target revision")] = "heads",
 ) -> None:

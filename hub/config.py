@@ -77,7 +77,7 @@ class Settings(BaseSettings):
     problem_type_base: str = "urn:streaming-hub:problem:"
     """Prefix of the `type` URI of every problem+json error."""
 
-    # Authentication (decisions.md D15)
+    # Authentication (docs/contract-notes.md N15)
     jwt_hs256_secret: SecretStr = SecretStr("dev-only-insecure-hs256-secret-change-me")
     """Shared secret for HS256 tokens (`hub token` mints them)."""
     jwt_public_key_pem: str = ""
@@ -160,6 +160,26 @@ class Settings(BaseSettings):
     """Event requests per tenant per window."""
     rate_limit_dashboard: int = 120
     """Dashboard requests per tenant per window."""
+
+    # Pull inbox
+    pull_scan_rows: int = 5000
+    """Most event-log rows one `GET /v1/events` examines (a sparse subscription catches up over reads)."""
+
+    # Delivery health, the dashboard and retention
+    health_window_days: int = 30
+    """Width of the delivery-health window (`GET /v1/subscriptions/{id}/health`)."""
+    read_timeout_ms: int = 5000
+    """Time budget of one health or dashboard read (a statement timeout); past it: 503 `read_timeout`."""
+    dashboard_pull_ceiling_hours: int = 48
+    """Widest dashboard period for which pull eligibility is computed."""
+    dashboard_cursor_key: SecretStr = SecretStr("")
+    """HMAC key of the needs-attention cursor; empty: derived from `HUB_JWT_HS256_SECRET`."""
+    retention_days: int = 30
+    """How long the event log, delivery jobs and delivery attempts are kept."""
+    retention_batch_rows: int = 5000
+    """Rows one retention delete removes (each batch is its own short transaction)."""
+    retention_interval_seconds: float = 300.0
+    """Pause between sweeps of `hub sweep --loop` (and of the sweep `hub dev` runs)."""
 
     # Idempotency
     idempotency_ttl_hours: int = 24

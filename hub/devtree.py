@@ -34,7 +34,8 @@ class Child:
 
 def _children(ingest_workers: int) -> list[Child]:
     hub = [sys.executable, "-m", "hub.cli"]
-    children = [Child("api", [*hub, "api"]), Child("dlq-observer", [*hub, "dlq-observer"])]
+    children = [Child("api", [*hub, "api"]), Child("dlq-observer", [*hub, "dlq-observer"]),
+                Child("sweep", [*hub, "sweep", "--loop"])]
     children += [Child(f"ingest-{n}", [*hub, "ingest"]) for n in range(1, ingest_workers + 1)]
     return children
 

@@ -91,3 +91,9 @@ class DecisionTimeout(HubError):
 
 class RateLimiterUnavailable(ServiceUnavailable):
     code, default_detail = "rate_limiter_unavailable", "the rate limiter cannot check the allowance"
+
+
+class ReadTimeout(ServiceUnavailable):
+    """A health or dashboard read ran out of its time budget; no ``Retry-After`` (R-X-RATE-06)."""
+
+    code, default_detail = "read_timeout", "the read ran out of its time budget; retry"

@@ -27,3 +27,14 @@ JOB_BACKLOG = Gauge("streaming_hub_delivery_backlog", "Delivery jobs pending or 
 
 def set_build_info(commit: str) -> None:
     BUILD_INFO.labels(version=__version__, commit=commit).set(1)
+
+RETENTION_ROWS_DELETED = Counter(
+    "streaming_hub_retention_rows_deleted_total", "Rows the retention sweep deleted", ["table"]
+)
+RETENTION_SWEEPS = Counter(
+    "streaming_hub_retention_sweeps_total", "Retention sweeps by result (done, locked elsewhere)", ["result"]
+)
+RETENTION_COVERAGE_START = Gauge(
+    "streaming_hub_retention_coverage_start_seconds", "Unix time from which retained history is complete"
+)
+RETENTION_SWEEP_SECONDS = Gauge("streaming_hub_retention_last_sweep_seconds", "Duration of the last sweep")

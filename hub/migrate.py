@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from alembic import command
+from alembic.autogenerate import compare_metadata
 from alembic.config import Config
+from alembic.migration import MigrationContext
+from sqlalchemy import Connection
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+# What autogenerate compares besides tables, columns and indexes (the drift test uses the same).
+COMPARE_OPTIONS = {"compare_type": True, "compare_server_default": True}
 
 
 def alembic_config() -> Config:
@@ -23,6 +29,16 @@ def upgrade(revision: str = "heads") -> None:
 
 def downgrade(revision: str) -> None:
     command.downgrade(alembic_config(), revision)
+
+
+def drift(connection: Connection) -> list[Any]:
+    """What autogenerate would change to make the database at ``connection`` match the models."""
+    from sqlmodel import SQLModel
+
+    import hub.models  # noqa: F401  (registers every table on the metadata)
+
+    context = MigrationContext.configure(connection, opts=COMPARE_OPTIONS)
+    return compare_metadata(context, SQLModel.metadata)
 
 
 def autogenerate(message: str) -> None:

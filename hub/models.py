@@ -7,10 +7,12 @@ from hub.health.models import SubscriptionHealthRow
 from hub.idempotency.models import IdempotencyRecord
 from hub.ingest.models import IngestWorkerHeartbeat, PullEligibility
 from hub.ratelimit.models import RateLimitWindow
+from hub.retention.models import RetentionCoverage
 from hub.subscription.models import Subscription, SubscriptionVersion
 
 __all__ = [
     "CatalogEvent", "CatalogProducer", "DLQObservation", "DeliveryAttempt", "DeliveryJob",
     "IdempotencyRecord", "IngestWorkerHeartbeat", "LoggedEvent", "PullEligibility", "PullCursor", "RateLimitWindow",
+    "RetentionCoverage",
     "Subscription", "SubscriptionHealthRow", "SubscriptionVersion", "TenantCounter",
 ]

@@ -32,8 +32,12 @@ def json_field(*, nullable: bool = True) -> Any:
     return Field(default=None, sa_column=Column(JSON, nullable=nullable))
 
 
-def bigint_field(*, primary_key: bool = False, nullable: bool = False, default: int | None = None) -> Any:
+def bigint_field(
+    *, primary_key: bool = False, nullable: bool = False, default: int | None = None, server_default: str | None = None
+) -> Any:
+    """A ``bigint`` column (never autoincremented); ``server_default`` when the migration declares one."""
     return Field(
         default=default,
-        sa_column=Column(BigInteger, primary_key=primary_key, nullable=nullable, autoincrement=False),
+        sa_column=Column(BigInteger, primary_key=primary_key, nullable=nullable, autoincrement=False,
+                         server_default=server_default),
     )

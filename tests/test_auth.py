@@ -1,4 +1,4 @@
-"""Bearer JWT authentication and permission checks (R-X-AUTH-*, decisions.md D15)."""
+"""Bearer JWT authentication and permission checks (R-X-AUTH-*, docs/contract-notes.md N15)."""
 
 from __future__ import annotations
 
@@ -135,7 +135,7 @@ def _pem_public(key) -> str:
 
 @pytest.mark.parametrize("algorithm", ["RS256", "ES256"])
 def test_asymmetric_token_with_pem_key(probe_client, override_settings, tenant, algorithm):
-    """D15: RS256 and ES256 tokens verify against a configured PEM public key."""
+    """N15: RS256 and ES256 tokens verify against a configured PEM public key."""
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048) if algorithm == "RS256" \
         else ec.generate_private_key(ec.SECP256R1())
     override_settings(jwt_public_key_pem=_pem_public(key))
@@ -149,7 +149,7 @@ def test_asymmetric_token_with_pem_key(probe_client, override_settings, tenant, 
 
 
 def test_rs256_token_with_jwks_url(probe_client, override_settings, tenant):
-    """D15: a JWKS URL supplies the verification key, selected by `kid`."""
+    """N15: a JWKS URL supplies the verification key, selected by `kid`."""
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
     jwk = json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(key.public_key()))
     jwk.update({"kid": "k1", "use": "sig", "alg": "RS256"})
@@ -169,7 +169,7 @@ def _decision_server(answer):
 
 
 def test_decision_service_allows_and_denies(probe_client, override_settings, make_token):
-    """D15: the decision service stands in for the permissions claim."""
+    """N15: the decision service stands in for the permissions claim."""
     with _decision_server(lambda r: json_reply(200, {"allow": r["action"] == "get"})) as base:
         override_settings(decision_service_url=f"{base}/decide")
         token = make_token(permissions=[])

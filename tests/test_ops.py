@@ -20,7 +20,7 @@ def test_liveness_is_ok_without_auth(client):
 
 
 def test_readiness_healthy_with_probes(client):
-    """R-getReadiness-01..04, D8: healthy → 200 application/json with database and kafka probes."""
+    """R-getReadiness-01..04, N8: healthy → 200 application/json with database and kafka probes."""
     response = client.get("/readyz")
     assert response.status_code == 200, response.text
     assert response.headers["content-type"].startswith("application/json")
@@ -38,14 +38,14 @@ def test_version_identity(client):
 
 
 def test_runtime_is_python_facts(client):
-    """R-getRuntime-02..03, D9: honest Python facts, no tenant data."""
+    """R-getRuntime-02..03, N9: honest Python facts, no tenant data."""
     body = client.get("/runtime").json()
     assert set(body) == {"pythonVersion", "threads", "gcCollections", "rssBytes", "numCPU"}
     assert body["pythonVersion"].startswith("3.") and body["threads"] >= 1 and body["rssBytes"] > 0
 
 
 def test_metrics_text_with_build_info(client):
-    """R-getMetrics-01, D10: Prometheus text with the build-info gauge and real series."""
+    """R-getMetrics-01, N10: Prometheus text with the build-info gauge and real series."""
     response = client.get("/metrics")
     assert response.status_code == 200 and response.headers["content-type"].startswith("text/plain")
     assert "streaming_hub_build_info{" in response.text
@@ -56,7 +56,7 @@ def test_metrics_text_with_build_info(client):
 
 
 def test_readiness_follows_a_stopped_and_restarted_database(tmp_path):
-    """R-getReadiness-02, D8: /readyz is 503 `down` while PostgreSQL is stopped and healthy once it returns."""
+    """R-getReadiness-02, N8: /readyz is 503 `down` while PostgreSQL is stopped and healthy once it returns."""
     cluster = ScratchPostgres.create()
     try:
         cluster.start()
@@ -78,7 +78,7 @@ def test_readiness_follows_a_stopped_and_restarted_database(tmp_path):
 
 
 def test_readiness_down_when_kafka_unreachable(override_settings, client):
-    """D8: Kafka unreachable → down (503)."""
+    """N8: Kafka unreachable → down (503)."""
     from hub.kafka import admin_client
 
     override_settings(kafka_bootstrap="127.0.0.1:1")

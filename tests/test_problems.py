@@ -1,4 +1,4 @@
-"""Every error the app produces is problem+json (R-X-PROB-*, decisions.md D11)."""
+"""Every error the app produces is problem+json (R-X-PROB-*, docs/contract-notes.md N11)."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def test_framework_404_and_405_are_problems_without_code():
 
 
 def test_malformed_and_schema_invalid_bodies_are_422_without_code():
-    """R-X-PROB-03, D1: malformed JSON and schema-invalid bodies fall through to the framework."""
+    """R-X-PROB-03, N1: malformed JSON and schema-invalid bodies fall through to the framework."""
     with _client() as client:
         malformed = _problem(client.post("/v1/_echo", content=b"{not json",
                                          headers={"content-type": "application/json"}), 422)

@@ -1,6 +1,6 @@
 """``hub dlq-observer``: one ``dlq_observations`` row per record on the dead-letter topic.
 
-The row is built from the D20 headers; a missing or unreadable header becomes ``unknown`` (or
+The row is built from the N20 headers; a missing or unreadable header becomes ``unknown`` (or
 the field's default). ``tenant_id_raw`` is untrusted and only stored. ``error_message`` is
 sanitized at capture (no secret, URL or host:port). Offsets are committed only after the insert
 committed.
@@ -22,19 +22,19 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
-import psycopg
 from confluent_kafka import Message
 
 from hub.config import Settings, get_settings
 from hub.db import libpq_url
 from hub.dlq.sanitize import sanitize_error_message
+from hub.dlq.models import DLQObservation
 from hub.dlq.service import ERROR_CLASSES, UNKNOWN_TOPIC, is_topic_name
 from hub.ids import new_id
 from hub.kafka import ensure_topics, make_consumer
-from hub.logs import configure_logging
-from workers.ingest.main import install_stop_signals
+from hub.tableshape import column_list, pg_types
 from workers.ingest.store import record_uuid
-from workers.kafka_loop import BatchLoop, TransientError, WorkerStatus, kafka_error_callback
+from workers.kafka_loop import BatchLoop, WorkerStatus, kafka_error_callback
+from workers.runtime import DLQHeader, ReconnectingConnection, WorkerRuntime
 
 log = logging.getLogger("hub.dlq_observer")
 
@@ -44,11 +44,9 @@ MAX_RETRY_COUNT = 2**31 - 1
 MAX_PARTITION = 2**31 - 1  # Kafka partitions are int32
 MAX_OFFSET = 2**63 - 1  # Kafka offsets are int64
 MAX_TIMESTAMP_MS = 2**48 - 1  # the 48-bit time field of a UUIDv7
-INSERT_SQL = """
-INSERT INTO dlq_observations (id, source_topic, error_class, error_message, retry_count, first_failure_at,
-                              producer_id, observed_at, tenant_id_raw, dlq_topic, dlq_partition, dlq_offset)
-SELECT * FROM unnest(%s::uuid[], %s::text[], %s::text[], %s::text[], %s::int[], %s::timestamptz[],
-                     %s::text[], %s::timestamptz[], %s::text[], %s::text[], %s::int[], %s::bigint[])
+INSERT_SQL = f"""
+INSERT INTO dlq_observations ({column_list(DLQObservation)})
+SELECT * FROM unnest({", ".join(f"%s::{name}[]" for name in pg_types(DLQObservation))})
 ON CONFLICT DO NOTHING
 """  # no conflict target: a duplicate id (the same source record) or DLQ coordinates both skip the row
 
@@ -96,30 +94,30 @@ def _coordinate(text: str | None, limit: int) -> int | None:
 
 def observation_id(headers: dict[str, str]) -> uuid.UUID:
     """The id of the source record the headers locate, or a fresh UUIDv7 when they do not."""
-    topic = headers.get("dlq-source-topic", "").strip()
-    partition = _coordinate(headers.get("dlq-source-partition"), MAX_PARTITION)
-    offset = _coordinate(headers.get("dlq-source-offset"), MAX_OFFSET)
-    timestamp_ms = _coordinate(headers.get("dlq-source-timestamp"), MAX_TIMESTAMP_MS)
+    topic = headers.get(DLQHeader.SOURCE_TOPIC, "").strip()
+    partition = _coordinate(headers.get(DLQHeader.SOURCE_PARTITION), MAX_PARTITION)
+    offset = _coordinate(headers.get(DLQHeader.SOURCE_OFFSET), MAX_OFFSET)
+    timestamp_ms = _coordinate(headers.get(DLQHeader.SOURCE_TIMESTAMP), MAX_TIMESTAMP_MS)
     if not is_topic_name(topic) or partition is None or offset is None or timestamp_ms is None:
         return new_id()
     return record_uuid(topic, partition, offset, timestamp_ms)
 
 
 def observation(record: Message, *, now: datetime) -> tuple[Any, ...]:
-    """The ``dlq_observations`` row of one dead-letter record."""
+    """The ``dlq_observations`` row of one dead-letter record, in the table's column order."""
     headers = _headers(record)
-    topic = headers.get("dlq-source-topic", "").strip()
-    error_class = headers.get("dlq-error-class", "").strip()
+    topic = headers.get(DLQHeader.SOURCE_TOPIC, "").strip()
+    error_class = headers.get(DLQHeader.ERROR_CLASS, "").strip()
     return (
         observation_id(headers),
         topic if topic and is_topic_name(topic) else UNKNOWN_TOPIC,
         error_class if error_class in ERROR_CLASSES else UNKNOWN,
-        sanitize_error_message(headers.get("dlq-error-message", "")),
-        _retry_count(headers.get("dlq-retry-count")),
-        _instant(headers.get("dlq-first-failure-at"), record, now),
-        (headers.get("dlq-producer-id", "").strip() or UNKNOWN)[:MAX_FIELD],
+        sanitize_error_message(headers.get(DLQHeader.ERROR_MESSAGE, "")),
+        _retry_count(headers.get(DLQHeader.RETRY_COUNT)),
+        _instant(headers.get(DLQHeader.FIRST_FAILURE_AT), record, now),
+        (headers.get(DLQHeader.PRODUCER_ID, "").strip() or UNKNOWN)[:MAX_FIELD],
         now,
-        headers.get("dlq-tenant-id-raw", "")[:MAX_FIELD],  # untrusted: stored, never used to scope
+        headers.get(DLQHeader.TENANT_ID_RAW, "")[:MAX_FIELD],  # untrusted: stored, never used to scope
         record.topic(), record.partition(), record.offset(),
     )
 
@@ -133,8 +131,7 @@ class DLQObserver:
         self.consumer = make_consumer(settings.kafka_dlq_group, **{
             "session.timeout.ms": settings.kafka_session_timeout_ms,
             "error_cb": kafka_error_callback(self.status), "client.id": "streaming-hub-dlq-observer"})
-        self._url = libpq_url()
-        self._conn: psycopg.Connection | None = None
+        self.db = ReconnectingConnection(libpq_url(), application_name="hub-dlq-observer")
         self.loop = BatchLoop(self.consumer, self.handle, max_records=500, max_ms=200,
                               retry_max_seconds=settings.ingest_retry_max_seconds, stop=stop, status=self.status)
 
@@ -146,28 +143,17 @@ class DLQObserver:
             self.loop.run()
         finally:
             self.loop.close()
-            if self._conn is not None:
-                self._conn.close()
+            self.db.close()
 
     def handle(self, records: list[Message]) -> None:
         now = datetime.now(UTC)
         rows = [observation(record, now=now) for record in records]
-        try:
-            if self._conn is None or self._conn.closed:
-                self._conn = psycopg.connect(self._url, connect_timeout=5, application_name="hub-dlq-observer")
-            with self._conn.transaction():
-                self._conn.execute(INSERT_SQL, [list(column) for column in zip(*rows)])
-        except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
-            if self._conn is not None:
-                self._conn.close()
-            self._conn = None
-            raise TransientError(f"PostgreSQL unavailable ({type(exc).__name__})") from exc
+        columns = [list(column) for column in zip(*rows)]
+        self.db.run(lambda conn: conn.execute(INSERT_SQL, columns))
 
 
 def run() -> None:
     """Entry point of ``hub dlq-observer``."""
     settings = get_settings()
-    configure_logging(settings.log_level)
-    stop = threading.Event()
-    install_stop_signals(stop)
-    DLQObserver(settings, stop).run()
+    runtime = WorkerRuntime.start("dlq-observer", log_level=settings.log_level, build_info=False)
+    DLQObserver(settings, runtime.stop_event).run()

@@ -1,4 +1,4 @@
-"""Client of the optional external access decision service (decisions.md D15)."""
+"""Client of the optional external access decision service (docs/contract-notes.md N15)."""
 
 from __future__ import annotations
 

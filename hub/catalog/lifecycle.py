@@ -27,7 +27,7 @@ HUB_LIFECYCLE_EVENTS: tuple[dict[str, Any], ...] = (
 
 
 def hub_topic(settings: Settings | None = None) -> str:
-    """The topic the hub's lifecycle events are published on (decisions.md D17)."""
+    """The topic the hub's lifecycle events are published on (docs/contract-notes.md N17)."""
     return f"{(settings or get_settings()).kafka_topic_prefix}{HUB_SOURCE}"
 
 

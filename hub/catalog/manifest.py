@@ -1,4 +1,4 @@
-"""Producer manifests (decisions.md D21): parse, validate against the JSON Schema, reduce to entries."""
+"""Producer manifests (docs/contract-notes.md N21): parse, validate against the JSON Schema, reduce to entries."""
 
 from __future__ import annotations
 

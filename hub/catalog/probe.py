@@ -1,4 +1,4 @@
-"""Readiness probe of the catalog feed (decisions.md D8): ``degraded`` while a refresh is failing."""
+"""Readiness probe of the catalog feed (docs/contract-notes.md N8): ``degraded`` while a refresh is failing."""
 
 from __future__ import annotations
 

@@ -10,15 +10,12 @@ from fastapi.responses import JSONResponse
 
 from hub.auth.deps import require_permission
 from hub.auth.tokens import Principal
-from hub.catalog import probe
 from hub.catalog.schemas import CatalogResponse
 from hub.catalog.service import catalog_document
 from hub.db import SessionDep
-from hub.ops.probes import register_probe
 from hub.ratelimit.service import Allowance, metered
 
 router = APIRouter(tags=["Catalog"])
-register_probe(probe.catalog_probe)
 
 
 class CanonicalJSONResponse(JSONResponse):

@@ -33,6 +33,6 @@ class DLQObservation(SQLModel, table=True):
     tenant_id_raw: str = ""
     # Where the observed record sits (revision 0003 added the topic: one deployment, one DLQ topic,
     # but several prefixes can share a database).
-    dlq_topic: str = ""
+    dlq_topic: str = Field(default="", sa_column_kwargs={"server_default": ""})
     dlq_partition: int = 0
     dlq_offset: int = bigint_field(default=0)

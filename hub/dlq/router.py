@@ -52,7 +52,7 @@ def project(row: ObservationRow) -> DLQObservation:
     )
 
 
-# D1: the filters are read as plain strings and validated by the hub, which answers with the
+# N1: the filters are read as plain strings and validated by the hub, which answers with the
 # contract's 400 codes; so they are documented here rather than declared as typed parameters
 # (which would add a framework 422 the contract does not have).
 _PARAMETERS = [

@@ -62,7 +62,7 @@ def is_topic_name(value: str) -> bool:
 
 def parse_filters(*, source_topic: str | None, error_class: str | None,
                   after: str | None) -> tuple[str | None, str | None, uuid.UUID | None]:
-    """Validate the query filters as the hub (decisions.md D1); raises the contract's 400s."""
+    """Validate the query filters as the hub (docs/contract-notes.md N1); raises the contract's 400s."""
     if source_topic is not None and not is_topic_name(source_topic):
         raise InvalidSourceTopic()
     if error_class is not None and error_class not in ERROR_CLASSES:

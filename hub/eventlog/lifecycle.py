@@ -48,7 +48,7 @@ def build_lifecycle_event(
     *, tenant_id: str, event_type: str, data: dict[str, Any], delegated_scope: str | None = None,
     event_id: str | None = None,
 ) -> CloudEvent:
-    """The CloudEvent for a lifecycle fact; ``event_id`` makes a retried emit deduplicate (D19)."""
+    """The CloudEvent for a lifecycle fact; ``event_id`` makes a retried emit deduplicate (N19)."""
     if not event_type.startswith("hub."):
         raise ValueError("lifecycle event types start with 'hub.'")
     attributes: dict[str, Any] = {

@@ -56,6 +56,8 @@ class DeliveryJob(SQLModel, table=True):
             postgresql_where=text("state IN ('pending', 'retrying')"),
         ),
         UniqueConstraint("subscription_id", "tenant_id", "event_seq", name="uq_delivery_jobs_event"),
+        # The dashboard's backlog and jobs-created counts (revision 0010).
+        Index("ix_delivery_jobs_tenant_state_created", "tenant_id", "state", "created_at"),
     )
 
     id: uuid.UUID = Field(default_factory=new_id, primary_key=True)
@@ -76,7 +78,9 @@ class DeliveryAttempt(SQLModel, table=True):
     __tablename__ = "delivery_attempts"
     __table_args__ = (
         Index("ix_delivery_attempts_sub_time", "subscription_id", "attempted_at"),
-        Index("ix_delivery_attempts_tenant_time", "tenant_id", "attempted_at"),
+        # Covering: the dashboard's attempt counts are index-only scans (revision 0010).
+        Index("ix_delivery_attempts_tenant_time", "tenant_id", "attempted_at",
+              postgresql_include=["outcome", "subscription_id"]),
     )
 
     id: uuid.UUID = Field(default_factory=new_id, primary_key=True)
@@ -84,7 +88,7 @@ class DeliveryAttempt(SQLModel, table=True):
     tenant_id: str
     subscription_id: uuid.UUID | None = None
     sink_kind: str = ""
-    # delivered | failed | dead_lettered | disabled | available | poison (decisions.md D23)
+    # delivered | failed | dead_lettered | disabled | available | poison (docs/contract-notes.md N23)
     event_seq: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     attempt_no: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     outcome: str

@@ -1,4 +1,4 @@
-"""At-most-once mutations under ``X-Idempotency`` (decisions.md D2-D3, R-X-IDEM-*).
+"""At-most-once mutations under ``X-Idempotency`` (docs/contract-notes.md N2-N3, R-X-IDEM-*).
 
 A mutation runs in one database transaction that also writes the key's answer, so a committed
 mutation always has a recorded answer. The transaction first takes a transaction-scoped advisory
@@ -32,7 +32,7 @@ log = logging.getLogger("hub.idempotency")
 T = TypeVar("T")
 
 REPLAYED_HEADER = "X-Idempotency-Replayed"
-# D3: the headers that matter in a replay.
+# N3: the headers that matter in a replay.
 KEPT_HEADERS = ("content-type", "cache-control", "location")
 
 

@@ -27,7 +27,7 @@ class PullEligibility(SQLModel, table=True):
     subscription_ids: list[uuid.UUID] = Field(
         sa_column=Column(ARRAY(Uuid()), primary_key=True, nullable=False)
     )
-    events: int = bigint_field(default=0)
+    events: int = bigint_field(default=0, server_default="0")
 
 
 class IngestWorkerHeartbeat(SQLModel, table=True):

@@ -8,6 +8,7 @@ from sqlmodel import SQLModel
 
 import hub.models  # noqa: F401  (registers every table on the metadata)
 from hub.config import get_settings
+from hub.migrate import COMPARE_OPTIONS
 
 config = context.config
 target_metadata = SQLModel.metadata
@@ -22,7 +23,7 @@ def run_migrations_offline() -> None:
 def run_migrations_online() -> None:
     connectable = config.attributes.get("connection")
     if connectable is not None:
-        context.configure(connection=connectable, target_metadata=target_metadata)
+        context.configure(connection=connectable, target_metadata=target_metadata, **COMPARE_OPTIONS)
         with context.begin_transaction():
             context.run_migrations()
         return
@@ -30,7 +31,7 @@ def run_migrations_online() -> None:
         {"sqlalchemy.url": get_settings().database_url}, prefix="sqlalchemy.", poolclass=pool.NullPool
     )
     with engine.connect() as connection:
-        context.configure(connection=connection, target_metadata=target_metadata)
+        context.configure(connection=connection, target_metadata=target_metadata, **COMPARE_OPTIONS)
         with context.begin_transaction():
             context.run_migrations()
 

@@ -1,4 +1,4 @@
-"""Readiness probes (decisions.md D8): each returns a state and a short, secret-free detail."""
+"""Readiness probes (docs/contract-notes.md N8): each returns a state and a short, secret-free detail."""
 
 from __future__ import annotations
 
@@ -35,11 +35,12 @@ def kafka_probe() -> ProbeOutcome:
     return ProbeOutcome("kafka", "healthy", f"{brokers} broker(s) answered")
 
 
-# Later features register more probes here (sinks and the catalog feed report "degraded").
-PROBES: list[ProbeFn] = [database_probe, kafka_probe]
+# What /readyz runs; hub/app.py registers the whole list (READINESS_PROBES) when it builds the app.
+PROBES: list[ProbeFn] = []
 
 
 def register_probe(probe: ProbeFn) -> None:
+    """Add ``probe`` to what /readyz runs (once, however often the app is built)."""
     if probe not in PROBES:
         PROBES.append(probe)
 

@@ -75,7 +75,9 @@ def take(*, tenant_id: str, allowance: Allowance, now: float | None = None) -> V
               "window_start": datetime.fromtimestamp(start, UTC)}
     try:
         with get_engine().begin() as connection:
-            connection.execute(text("SET LOCAL statement_timeout = 2000"))
+            # A counter lost to a database crash only lets a few more requests through, so the
+            # commit does not wait for the WAL flush (one statement: no extra round trip).
+            connection.execute(text("SET LOCAL statement_timeout = 2000; SET LOCAL synchronous_commit = off"))
             count, window_start = connection.execute(_TAKE, params).one()
     except SQLAlchemyError as exc:
         raise RateLimiterUnavailable(headers={"Retry-After": "1"}) from exc

@@ -33,7 +33,7 @@ QUEUE_KINDS = tuple(kind for kind in SinkKind if kind.is_queue)
 
 
 class Outcome(StrEnum):
-    """How one attempt ended (decisions D23); also the dashboard's attempt keys."""
+    """How one attempt ended (docs/contract-notes.md N23); also the dashboard's attempt keys."""
 
     delivered = "delivered"
     failed = "failed"  # will be retried

@@ -14,13 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-
-class SinkKind(str, Enum):
-    webhook = "webhook"
-    pull = "pull"
-    sqs = "sqs"
-    rabbitmq = "rabbitmq"
-    eventbridge = "eventbridge"
+from hub.sinks.vocabulary import SinkKind
 
 
 class VerificationState(str, Enum):

@@ -1,6 +1,6 @@
 """Subscription operations: every write bumps ``subscription_versions`` in its own transaction.
 
-Visibility (D16): a tenant-wide caller reaches all of its tenant's live subscriptions; a delegated
+Visibility (N16): a tenant-wide caller reaches all of its tenant's live subscriptions; a delegated
 caller only those stamped with its ``delegated_scope``. Anything else is a uniform 404.
 """
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
@@ -16,6 +17,7 @@ from sqlmodel import Session, col, select
 from hub.errors import NotFound
 from hub.ids import new_id, parse_uuid
 from hub.secrets import mint_signing_secret, seal, unseal
+from hub.sinks.vocabulary import SinkKind
 from hub.subscription.endpoints import pull_endpoint
 from hub.subscription.errors import NameTaken, NoSecretToRotate
 from hub.subscription.models import Subscription
@@ -35,12 +37,16 @@ def bump_version(session: Session) -> None:
     session.execute(text("UPDATE subscription_versions SET version = version + 1 WHERE id = 1"))
 
 
-def _visible(caller: Caller):  # noqa: ANN202 (a select statement)
-    query = select(Subscription).where(Subscription.tenant_id == caller.tenant_id,
-                                       col(Subscription.deleted_at).is_(None))
+def visible_to(caller: Caller) -> list[Any]:
+    """The conditions under which ``caller`` sees a subscription: its tenant, its party, not deleted."""
+    conditions = [Subscription.tenant_id == caller.tenant_id, col(Subscription.deleted_at).is_(None)]
     if caller.delegated_scope is not None:
-        query = query.where(Subscription.delegated_scope == caller.delegated_scope)
-    return query
+        conditions.append(Subscription.delegated_scope == caller.delegated_scope)
+    return conditions
+
+
+def _visible(caller: Caller):  # noqa: ANN202 (a select statement)
+    return select(Subscription).where(*visible_to(caller))
 
 
 def _name_holder(session: Session, caller: Caller, name: str) -> uuid.UUID | None:
@@ -61,10 +67,10 @@ def _new_row(caller: Caller, new: NewSubscription, now: datetime) -> tuple[Subsc
         sink_kind=new.sink_kind, endpoint=new.endpoint or pull_endpoint(sub_id), event_types=new.event_types,
         event_majors=new.event_majors, origin=new.origin, schema_major=new.schema_major,
         timeout_ms=new.timeout_ms, plan_tier=new.plan_tier, created_at=now, updated_at=now,
-        verification_state="active" if new.sink_kind == "pull" else "pending_verification",
+        verification_state="active" if new.sink_kind == SinkKind.pull else "pending_verification",
     )
     secret = ""
-    if new.sink_kind == "webhook":
+    if new.sink_kind == SinkKind.webhook:
         secret = mint_signing_secret()
         sub.secret_current = seal(secret, context=secret_context(sub_id, "secret_current"))
         sub.secret_rotated_at = now
@@ -146,7 +152,7 @@ def update_schema_major(*, session: Session, sub: Subscription, schema_major: in
 
 def rotate_secret(*, session: Session, sub: Subscription) -> tuple[str, datetime]:
     """A new current secret; the old one becomes previous for 24 h (a second rotation replaces it)."""
-    if sub.sink_kind != "webhook":
+    if sub.sink_kind != SinkKind.webhook:
         raise NoSecretToRotate()
     now = datetime.now(UTC)
     if sub.secret_current is not None:

@@ -11,6 +11,7 @@ import orjson
 
 from hub.auth.tokens import Principal
 from hub.ids import parse_uuid
+from hub.sinks.vocabulary import SinkKind
 from hub.subscription.endpoints import check_shape, clean_text
 from hub.subscription.errors import EventTypeOutsideNature, InlineSinkConfigForbidden, invalid
 from hub.subscription.schemas import CreateSubscriptionRequest
@@ -81,7 +82,7 @@ def check_timeout(timeout_ms: int | None, sink_kind: str) -> int | None:
     """The timeout to store: None for the 10000 default (omitted or 0); webhook only."""
     if not timeout_ms:
         return None
-    if sink_kind != "webhook":
+    if sink_kind != SinkKind.webhook:
         raise invalid("timeout_ms", "timeout_ms applies to webhook subscriptions only")
     low, high = TIMEOUT_RANGE
     if not low <= timeout_ms <= high:
@@ -90,7 +91,7 @@ def check_timeout(timeout_ms: int | None, sink_kind: str) -> int | None:
 
 
 def matches_nature(event_type: str, nature: tuple[str, ...]) -> bool:
-    """D16: a nature entry is an exact event key or a ``prefix.*`` pattern."""
+    """N16: a nature entry is an exact event key or a ``prefix.*`` pattern."""
     for pattern in nature:
         if pattern == "*" or pattern == event_type:
             return True
@@ -133,13 +134,13 @@ def check_create(body: CreateSubscriptionRequest, principal: Principal) -> NewSu
     return new
 
 
-DEFAULT_LIMIT, MAX_LIMIT = 50, 200  # decisions.md D4
-SINK_KINDS = ("webhook", "pull", "sqs", "rabbitmq", "eventbridge")
+DEFAULT_LIMIT, MAX_LIMIT = 50, 200  # docs/contract-notes.md N4
+SINK_KINDS = tuple(kind.value for kind in SinkKind)
 VERIFICATION_STATES = ("pending_verification", "active", "degraded")
 
 
 def _limit(raw: str | None) -> int:
-    """D4: default 50, clamped to 200; a non-positive value means the default."""
+    """N4: default 50, clamped to 200; a non-positive value means the default."""
     if raw is None:
         return DEFAULT_LIMIT
     if not re.fullmatch(r"[+-]?[0-9]{1,30}", raw.strip()):
@@ -156,7 +157,7 @@ def _one_of(raw: str | None, allowed: tuple[str, ...], location: str) -> str | N
 
 def list_filters(*, sink_kind: str | None, limit: str | None, after: str | None, name: str | None,
                  enabled: str | None, verification_state: str | None) -> ListFilters:
-    """The list query parameters, validated by the hub (D1): 422 validation_error on a bad value."""
+    """The list query parameters, validated by the hub (N1): 422 validation_error on a bad value."""
     after_id = None
     if after is not None:
         after_id = parse_uuid(after)

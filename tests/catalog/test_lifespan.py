@@ -9,19 +9,11 @@ from fastapi.testclient import TestClient
 
 from hub.app import create_app
 from tests.catalog.conftest import event, manifest
+from tests.support.poll import wait_until
 
 
 def _refresher_threads() -> list[threading.Thread]:
     return [thread for thread in threading.enumerate() if thread.name == "catalog-refresher" and thread.is_alive()]
-
-
-def _wait_for(predicate, timeout_seconds: float = 15.0) -> bool:
-    deadline = time.monotonic() + timeout_seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def test_lifespan_runs_the_refresher_in_the_background(catalog_db, producer_server, configure, auth_headers):
@@ -35,10 +27,10 @@ def test_lifespan_runs_the_refresher_in_the_background(catalog_db, producer_serv
 
     with TestClient(create_app()) as client:
         assert len(_refresher_threads()) == 1
-        assert _wait_for(lambda: served_keys(client) == {"transaction.posted"})
+        wait_until(lambda: served_keys(client) == {"transaction.posted"}, 15, 0.1, "the first refresh")
         server.publish(manifest("ledger", [event("transaction", "voided")]))
-        assert _wait_for(lambda: served_keys(client) == {"transaction.voided"})
-    assert _wait_for(lambda: not _refresher_threads(), 10)
+        wait_until(lambda: served_keys(client) == {"transaction.voided"}, 15, 0.1, "the changed manifest")
+    wait_until(lambda: not _refresher_threads(), 10, 0.1, "the refresher thread to stop")
 
 
 def test_no_refresher_without_manifests_or_when_disabled(catalog_db, producer_server, configure):

@@ -19,12 +19,12 @@ def with_event(**changes) -> dict:
 
 
 def test_the_schema_is_valid_draft_2020_12():
-    """D21: the manifest schema itself is a valid JSON Schema (draft 2020-12)."""
+    """N21: the manifest schema itself is a valid JSON Schema (draft 2020-12)."""
     assert manifest_validator().schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
 
 
 def test_d21_example_parses():
-    """D21: the decision's example manifest is accepted as is."""
+    """N21: the decision's example manifest is accepted as is."""
     parsed = parse_manifest(json.dumps(GOOD).encode())
     assert parsed.source == "ledger" and parsed.events[0].schema_major == 1
 

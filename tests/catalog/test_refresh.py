@@ -251,7 +251,7 @@ def test_multi_tenant_targets_are_service_labels(catalog_db, producer_server, co
 
 
 def test_readiness_degraded_while_a_refresh_fails(catalog_db, producer_server, configure, client):
-    """decisions.md D8: a producer whose last refresh failed after its last success makes /readyz degraded."""
+    """docs/contract-notes.md N8: a producer whose last refresh failed after its last success makes /readyz degraded."""
     server = producer_server(manifest("ledger", [event("transaction", "posted")]))
     configure([server.url])
 

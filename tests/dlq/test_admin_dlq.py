@@ -132,7 +132,7 @@ def test_filters_combine_with_the_cursor(dlq_db, client, operator_headers, obser
     ({"after": ""}, "invalid_cursor"),
 ])
 def test_invalid_filters_are_400_with_the_contract_code(dlq_db, client, operator_headers, params, code):
-    """R-listDLQObservations-01, -06, -07, -08 (decisions.md D1): the hub answers 400 with the code, never 422."""
+    """R-listDLQObservations-01, -06, -07, -08 (docs/contract-notes.md N1): 400 with the code, never 422."""
     response = client.get("/admin/dlq", headers=operator_headers, params=params)
     assert response.status_code == 400
     assert response.headers["content-type"] == "application/problem+json"

@@ -8,16 +8,14 @@ headers (another producer) is only idempotent on its own DLQ coordinates.
 
 from __future__ import annotations
 
-import time
 import uuid
-from collections.abc import Callable
-from typing import Any
 
 import psycopg
 
 from hub.kafka import ensure_topics, make_producer
 from tests.support.offsets import committed_offset
 from tests.support.processes import hub_process
+from tests.support.poll import wait_until
 from workers.ingest.store import record_uuid
 
 STAMP_MS = 1_900_000_000_123
@@ -33,15 +31,6 @@ def _dead_letter(source_topic: str, partition: int, offset: int, *, message: str
         ("dlq-tenant-id-raw", b"tenant-acme"), ("dlq-source-partition", str(partition).encode()),
         ("dlq-source-offset", str(offset).encode()), ("dlq-source-timestamp", str(STAMP_MS).encode()),
     ]
-
-
-def _wait(check: Callable[[], Any], what: str, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.3)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def test_a_poison_record_dead_lettered_twice_is_observed_once(dlq_db):
@@ -68,12 +57,13 @@ def test_a_poison_record_dead_lettered_twice_is_observed_once(dlq_db):
     group = f"test-dlq-{uuid.uuid4().hex[:8]}"
     env = {"HUB_DATABASE_URL": dlq_db, "HUB_KAFKA_TOPIC_PREFIX": prefix, "HUB_KAFKA_DLQ_GROUP": group}
     with hub_process("dlq-observer", env):
-        _wait(lambda: committed_offset(group, dlq_topic) == 4, "the observer to commit the first four records")
+        wait_until(lambda: committed_offset(group, dlq_topic) == 4, 60, 0.3,
+                   "the observer to commit the first four records")
         first = observed()
         # A third copy of A, in a batch of its own: it conflicts with a stored row, not a row of its batch.
         producer.produce(dlq_topic, value=b"poison A", headers=_dead_letter(source_topic, 2, 17, message="A 3"))
         assert producer.flush(15) == 0
-        _wait(lambda: committed_offset(group, dlq_topic) == 5, "the observer to commit the fifth record")
+        wait_until(lambda: committed_offset(group, dlq_topic) == 5, 60, 0.3, "the observer to commit the fifth record")
         second = observed()
 
     assert [row[1] for row in first] == [0, 1, 3]  # A (its first copy), B, the foreign record
@@ -87,5 +77,6 @@ def test_a_poison_record_dead_lettered_twice_is_observed_once(dlq_db):
     # id this time, and its DLQ coordinates keep it from being stored twice.
     regroup = f"test-dlq-{uuid.uuid4().hex[:8]}"
     with hub_process("dlq-observer", {**env, "HUB_KAFKA_DLQ_GROUP": regroup}):
-        _wait(lambda: committed_offset(regroup, dlq_topic) == 5, "the second observer to commit all five records")
+        wait_until(lambda: committed_offset(regroup, dlq_topic) == 5, 60, 0.3,
+                   "the second observer to commit all five records")
     assert observed() == first

@@ -1,28 +1,25 @@
-"""End to end: a D20 record on a real dead-letter topic → the real observer process → GET /admin/dlq."""
+"""End to end: a N20 record on a real dead-letter topic → the real observer process → GET /admin/dlq."""
 
 from __future__ import annotations
 
-import time
 import uuid
 
 from hub.kafka import ensure_topics, make_producer
 from tests.catalog.contract import assert_matches
 from tests.support.processes import hub_process
+from tests.support.poll import wait_until
 
 
-def _wait_for_observations(client, headers, params, count: int, timeout_seconds: float = 60.0) -> dict:
-    deadline = time.monotonic() + timeout_seconds
-    body: dict = {}
-    while time.monotonic() < deadline:
+def _wait_for_observations(client, headers, params, count: int) -> dict:
+    def served() -> dict | None:
         body = client.get("/admin/dlq", headers=headers, params=params).json()
-        if len(body.get("observations", [])) >= count:
-            return body
-        time.sleep(0.3)
-    raise AssertionError(f"the observer did not record {count} observation(s): {body}")
+        return body if len(body.get("observations", [])) >= count else None
+
+    return wait_until(served, 60, 0.3, f"the observer to record {count} observation(s) for {params}")
 
 
 def test_dead_letter_record_is_observed_and_served(dlq_db, client, operator_headers):
-    """R-listDLQObservations-03, -04, -05, -10 (decisions.md D20): what the observer captures is served."""
+    """R-listDLQObservations-03, -04, -05, -10 (docs/contract-notes.md N20): what the observer captures is served."""
     prefix = f"t{uuid.uuid4().hex[:10]}."
     source_topic = f"{prefix}ledger"
     dlq_topic = f"{prefix}dlq"

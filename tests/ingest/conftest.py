@@ -20,6 +20,7 @@ from hub.config import get_settings
 from hub.db import libpq_url
 from hub.kafka import ensure_topics, make_consumer, make_producer
 from tests.support.offsets import committed_offset
+from tests.support.poll import wait_until  # noqa: F401  (the ingest tests import it from here)
 
 
 def cloud_event(tenant: str, *, ce_id: str | None = None, event_type: str = "transaction.posted",
@@ -146,18 +147,6 @@ def scalar(query: str, params: tuple = ()) -> Any:
 def rows(query: str, params: tuple = ()) -> list[tuple]:
     with psycopg.connect(libpq_url()) as connection:
         return connection.execute(query, params).fetchall()
-
-
-def wait_until(check: Callable[[], Any], timeout: float = 45.0, interval: float = 0.2) -> Any:
-    """Poll ``check`` until it returns a truthy value; return it (or fail with the last value)."""
-    deadline = time.monotonic() + timeout
-    value = None
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(interval)
-    raise AssertionError(f"timed out waiting; last value {value!r}")
 
 
 def stored(tenant: str) -> int:

@@ -38,7 +38,7 @@ def scratch_cluster(lane, override_settings) -> Iterator[ScratchPostgres]:
 
 
 def test_database_outage_pauses_retries_and_stores_every_event_once(lane, tenant, scratch_cluster):
-    """D19, R-getReadiness-01: retry through the outage; after it every event is stored exactly once."""
+    """N19, R-getReadiness-01: retry through the outage; after it every event is stored exactly once."""
     subscription = insert_subscription(tenant)
     before = [cloud_event(tenant) for _ in range(5)]
     during = [cloud_event(tenant) for _ in range(6)]

@@ -1,4 +1,4 @@
-"""D18: the hand-written decoder agrees with the ``cloudevents`` Kafka binding; poison is classified.
+"""N18: the hand-written decoder agrees with the ``cloudevents`` Kafka binding; poison is classified.
 
 Pure logic, no broker: the records are the library's own ``KafkaMessage`` values, handed to
 ``decode_parts`` as a consumed record's headers, key and value would be.
@@ -90,7 +90,7 @@ def cloud_events(draw: st.DrawFn) -> CloudEvent:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(event=cloud_events())
 def test_binary_mode_agrees_with_library(event: CloudEvent) -> None:
-    """D18 binary mode: ce_ headers, content-type and the key read exactly as the library reads them."""
+    """N18 binary mode: ce_ headers, content-type and the key read exactly as the library reads them."""
     decoded = _assert_agrees(to_binary_event(event))
     assert decoded.schema_version == event.get_attributes().get("schemaversion", "1.0.0")
 
@@ -98,7 +98,7 @@ def test_binary_mode_agrees_with_library(event: CloudEvent) -> None:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(event=cloud_events())
 def test_structured_mode_agrees_with_library(event: CloudEvent) -> None:
-    """D18 structured mode: the application/cloudevents+json envelope reads as the library reads it."""
+    """N18 structured mode: the application/cloudevents+json envelope reads as the library reads it."""
     decoded = _assert_agrees(to_structured_event(event))
     assert decoded.schema_major == int(event.get_attributes().get("schemaversion", "1.0.0").split(".")[0])
 
@@ -166,7 +166,7 @@ def test_missing_required_attribute_is_validation_poison_in_both_modes(name) -> 
         poison = _poison(message)
         assert poison.error_class == VALIDATION
         assert poison.message == f"not a CloudEvent: missing required attribute '{name}'"
-        assert poison.tenant_raw == "tenant-acme", "the tenant is readable, so D23 counts the attempt"
+        assert poison.tenant_raw == "tenant-acme", "the tenant is readable, so N23 counts the attempt"
 
 
 def test_missing_tenant_is_validation_poison_in_both_modes() -> None:

@@ -1,4 +1,4 @@
-"""D19 on the real broker: a (tenant, source, id) is stored once, however often it is consumed."""
+"""N19 on the real broker: a (tenant, source, id) is stored once, however often it is consumed."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def _reset_group(group: str, topic: str) -> None:
 
 
 def test_redelivered_and_reconsumed_records_are_stored_once(lane, tenant):
-    """D19, R-pullEvents-13: duplicates in a batch, across batches, across modes and after an offset reset."""
+    """N19, R-pullEvents-13: duplicates in a batch, across batches, across modes and after an offset reset."""
     subscription = insert_subscription(tenant, event_types=["transaction.posted"])
     first, second = cloud_event(tenant), cloud_event(tenant)
     same_id_other_source = cloud_event(tenant, ce_id=first.get_attributes()["id"], source="billing")
@@ -63,7 +63,7 @@ def test_redelivered_and_reconsumed_records_are_stored_once(lane, tenant):
 
 
 def test_reconsumed_poison_counts_one_attempt(lane, tenant):
-    """D19/D23: the poison attempt id is fixed by the record's coordinates, so a re-read adds none."""
+    """N19/N23: the poison attempt id is fixed by the record's coordinates, so a re-read adds none."""
     event = binary(cloud_event(tenant))
     no_id = ({k: v for k, v in event.headers.items() if k != "ce_id"}, None, event.value)
     lane.send(no_id, binary(cloud_event(tenant)))

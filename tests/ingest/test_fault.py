@@ -4,8 +4,8 @@ A private broker (ScratchKafka) is restarted once mid-run, on the same ports and
 the shared broker and the other tests are not disturbed. The producer is itself at-least-once
 (acks=all, idempotence, and whatever fails delivery is produced again), so the topic holds every
 event at least once, some twice. Afterwards every (tenant, source, id) must be in ``event_log``
-exactly once (D19), each tenant's seq must rise with the records' order in a partition, and every
-poison record on the topic must have exactly one ``dlq_observations`` row (D20) and, when its tenant
+exactly once (N19), each tenant's seq must rise with the records' order in a partition, and every
+poison record on the topic must have exactly one ``dlq_observations`` row (N20) and, when its tenant
 could be read, exactly one ``poison`` attempt.
 """
 
@@ -105,7 +105,7 @@ def _plan(tenants: list[str], rng: random.Random) -> tuple[list[tuple], Counter]
         if produced_events and rng.random() < 0.02:  # a deliberate duplicate of an earlier event
             tenant, source, ce_id = rng.choice(produced_events[-500:])
         else:
-            # the same id under another tenant or source is another event (D19)
+            # the same id under another tenant or source is another event (N19)
             source = "ledger" if n % 7 else "ledger-batch"
             ce_id = f"ev-{n // 3}" if n % 11 == 0 else str(uuid.uuid4())
         produced_events.append((tenant, source, ce_id))

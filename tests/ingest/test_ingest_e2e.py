@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 import uuid
 
 import psycopg
@@ -14,6 +13,7 @@ from cloudevents.core.v1.event import CloudEvent
 from hub.db import libpq_url
 from hub.kafka import ensure_topics, make_producer
 from tests.support.processes import hub_process
+from tests.support.poll import wait_until
 
 
 def _event(tenant: str, *, ce_id: str, event_type: str = "transaction.posted", **extra) -> CloudEvent:
@@ -23,15 +23,12 @@ def _event(tenant: str, *, ce_id: str, event_type: str = "transaction.posted", *
 
 
 def _wait_for(query: str, params: tuple, expected: int, timeout: float = 60.0) -> int:
-    deadline = time.monotonic() + timeout
-    count = -1
-    while time.monotonic() < deadline:
+    def count() -> int:
         with psycopg.connect(libpq_url()) as connection:
-            count = connection.execute(query, params).fetchone()[0]
-        if count >= expected:
-            return count
-        time.sleep(0.5)
-    return count
+            return connection.execute(query, params).fetchone()[0]
+
+    wait_until(lambda: count() >= expected, timeout, 0.5, f"{expected} row(s) from {query!r}")
+    return count()
 
 
 @pytest.fixture
@@ -53,7 +50,7 @@ def _insert_subscription(tenant: str, **columns) -> uuid.UUID:
 
 
 def test_both_content_modes_dedup_matching_and_poison(ingest_env, tenant):
-    """D18/D19/D20: binary and structured events are stored once with rising seq; poison is quarantined and observed."""
+    """N18/N19/N20: binary and structured events are stored once with rising seq; poison is quarantined and observed."""
     prefix = ingest_env["HUB_KAFKA_TOPIC_PREFIX"]
     topic = f"{prefix}ledger"
     ensure_topics([topic, f"{prefix}dlq"], partitions=1)

@@ -53,7 +53,7 @@ def test_schema_major_defaults_to_one_pin_and_event_majors_override():
 
 
 def test_delegated_scope_gets_only_its_scope():
-    """D16: a delegated subscription receives only events whose delegatedscope equals its scope."""
+    """N16: a delegated subscription receives only events whose delegatedscope equals its scope."""
     cache = _cache(_row(scope="scope-a", sub_id="a"), _row(scope="scope-b", sub_id="b"), _row(sub_id="tenant-wide"))
     assert _push(cache, scope="scope-a") == {"a", "tenant-wide"}
     assert _push(cache, scope=None) == {"tenant-wide"}
@@ -87,7 +87,7 @@ def test_disabled_pull_subscription_still_counts_eligibility(bad):
 
 
 def test_jobs_exactly_for_matching_push_subscriptions_on_the_real_broker(lane, tenant):
-    """D16/D18, R-createSubscription-19/20, R-X-STATE-01, R-getDashboard-20 through a real worker."""
+    """N16/N18, R-createSubscription-19/20, R-X-STATE-01, R-getDashboard-20 through a real worker."""
     subs = {
         "all": insert_subscription(tenant),
         "posted": insert_subscription(tenant, event_types=[POSTED]),

@@ -12,7 +12,7 @@ PAYLOAD = b'{"zeta": 1, "alpha": {"b": 2, "a": 1}, "big": 1234567890123456789012
 
 
 def test_binary_mode_data_is_stored_byte_for_byte(lane, tenant):
-    """D18: what a subscriber is later given is the producer's document, not a re-encoding of it."""
+    """N18: what a subscriber is later given is the producer's document, not a re-encoding of it."""
     headers = {"ce_specversion": b"1.0", "ce_id": str(uuid.uuid4()).encode(), "ce_source": b"ledger",
                "ce_type": b"transaction.posted", "ce_tenantid": tenant.encode(), "content-type": b"application/json"}
     lane.send((headers, b"acc-1", PAYLOAD))

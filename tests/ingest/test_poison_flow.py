@@ -1,4 +1,4 @@
-"""D18/D20 on the real broker: each poison kind is quarantined and the partition keeps flowing.
+"""N18/N20 on the real broker: each poison kind is quarantined and the partition keeps flowing.
 
 One single-partition topic carries, in order, a good event, then every poison kind each followed by
 a good event (alternating content modes). An in-process ingestion worker and DLQ observer run
@@ -62,7 +62,7 @@ def _headers(record) -> dict[str, str]:
 
 
 def test_every_poison_kind_is_quarantined_and_the_partition_keeps_flowing(lane, tenant, override_settings):
-    """D18/D20, R-getSubscriptionHealth-09, R-listDLQObservations-04/05: poison → DLQ, good events flow."""
+    """N18/N20, R-getSubscriptionHealth-09, R-listDLQObservations-04/05: poison → DLQ, good events flow."""
     override_settings(kafka_max_record_bytes=MAX_BYTES)
     kinds = _poison_kinds(tenant)
     good = [cloud_event(tenant) for _ in range(len(kinds) + 1)]
@@ -84,7 +84,7 @@ def test_every_poison_kind_is_quarantined_and_the_partition_keeps_flowing(lane, 
     ids = [row[0] for row in rows("SELECT ce_id FROM event_log WHERE tenant_id = %s ORDER BY seq", (tenant,))]
     assert ids == [event.get_attributes()["id"] for event in good]
 
-    # The DLQ topic holds each poison record, bytes intact, with the D20 headers.
+    # The DLQ topic holds each poison record, bytes intact, with the N20 headers.
     dead = lane.dlq_records(len(kinds))
     assert len(dead) == len(kinds)
     by_offset = {int(_headers(record)["dlq-source-offset"]): record for record in dead}
@@ -105,12 +105,12 @@ def test_every_poison_kind_is_quarantined_and_the_partition_keeps_flowing(lane, 
         assert headers["dlq-source-timestamp"] == str(source_stamps[2 * index - 1]), name
         assert datetime.fromisoformat(headers["dlq-first-failure-at"]).tzinfo is not None
         assert headers["dlq-tenant-id-raw"] == tenant_raw, name
-        # The record's ce source when readable, else the producer named by the topic (D17).
+        # The record's ce source when readable, else the producer named by the topic (N17).
         assert headers["dlq-producer-id"] == ("ledger" if name in {"garbage", "no_ce_headers"} else "billing"), name
         for header, value in original.headers.items():
             assert (header, value) in [(n, v) for n, v in record.headers()], f"{name}: original header {header}"
 
-    # A poison attempt per record whose tenant could be read (D23), none for the unreadable ones.
+    # A poison attempt per record whose tenant could be read (N23), none for the unreadable ones.
     attempts = rows("SELECT error_class, outcome, job_id FROM delivery_attempts WHERE tenant_id = %s "
                     "ORDER BY error_class", (tenant,))
     readable = sorted(cls for _, cls, _, raw in kinds.values() if raw)

@@ -120,7 +120,7 @@ def test_minted_signing_secret_is_padded_base64_of_32_random_bytes() -> None:
 
 
 def test_minted_secret_verifies_with_standard_webhooks() -> None:
-    """D22: a receiver can pass ``whsec_<secret>`` to the standardwebhooks library."""
+    """N22: a receiver can pass ``whsec_<secret>`` to the standardwebhooks library."""
     from datetime import UTC, datetime
 
     from standardwebhooks.webhooks import Webhook

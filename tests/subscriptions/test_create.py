@@ -123,7 +123,7 @@ def test_endpoint_shape_per_sink_kind_is_enforced(api, kind, endpoint):
 
 @pytest.mark.parametrize("endpoint", ["orders/created", "orders/", "orders"])
 def test_rabbitmq_routing_key_is_optional(api, endpoint):
-    """R-createSubscription-11, D13: the exchange is required, the routing key may be empty or omitted."""
+    """R-createSubscription-11, N13: the exchange is required, the routing key may be empty or omitted."""
     assert api.created(sink_kind="rabbitmq", endpoint=endpoint)["subscription"]["endpoint"] == endpoint
 
 
@@ -204,7 +204,7 @@ def test_omitted_event_types_subscribe_to_everything(api):
 
 
 def test_event_types_outside_the_nature_are_refused(api, make_token, catalog):
-    """R-createSubscription-17, D16: a delegated credential may only name types its nature covers."""
+    """R-createSubscription-17, N16: a delegated credential may only name types its nature covers."""
     source = unique_source()
     catalog.add(source, [(source, "posted", 1), (source, "voided", 1), ("other", "thing", 1)])
     token = make_token(delegated_scope="UGFydHktQQ==", nature=[f"{source}.*"])

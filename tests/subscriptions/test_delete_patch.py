@@ -100,7 +100,7 @@ def test_patch_timeout(api, allow_loopback):
                                   {"timeout_ms": 1000}])
 def test_patch_refuses_other_fields_and_empty_bodies(api, body):
     """R-updateSubscriptionSchemaMajor-05: other fields, wrong types or an empty body → 422 (schema rejection,
-    D1: no code); nothing changes."""
+    N1: no code); nothing changes."""
     sub_id = api.created(schema_major=2)["subscription"]["id"]
     problem(api.patch(sub_id, body), 422, None)
     assert db_row(sub_id)["schema_major"] == 2

@@ -47,19 +47,19 @@ def test_sink_kind_filter(api):
 
 @pytest.mark.parametrize("limit, expected", [("2", 2), ("0", 5), ("-4", 5), ("500", 5)])
 def test_limit_is_clamped_and_defaults(api, limit, expected):
-    """R-listSubscriptions-05, D4: non-positive → default (50), above 200 clamped (not rejected)."""
+    """R-listSubscriptions-05, N4: non-positive → default (50), above 200 clamped (not rejected)."""
     for _ in range(5):
         api.created()
     assert len(_ids(api.list(limit=limit))) == expected
 
 
 def test_limit_that_is_not_a_number_is_refused(api):
-    """R-listSubscriptions-05, D1: the hub validates limit; a non-integer → 422 validation_error."""
+    """R-listSubscriptions-05, N1: the hub validates limit; a non-integer → 422 validation_error."""
     problem(api.list(limit="lots"), 422, "validation_error")
 
 
 def test_default_and_maximum_limit(api, tenant):
-    """R-listSubscriptions-05, D4: the default page is 50 and the maximum 200."""
+    """R-listSubscriptions-05, N4: the default page is 50 and the maximum 200."""
     from sqlalchemy import text
 
     from hub.db import get_engine
@@ -121,7 +121,7 @@ def test_enabled_filter(api, tenant):
 
 
 def test_verification_state_filter(api, allow_loopback):
-    """R-listSubscriptions-09, D5: a VerificationState value filters; another value → 422 validation_error."""
+    """R-listSubscriptions-09, N5: a VerificationState value filters; another value → 422 validation_error."""
     active = api.created()["subscription"]["id"]
     pending = api.created(sink_kind="webhook", endpoint=LOOPBACK_WEBHOOK)["subscription"]["id"]
     assert _ids(api.list(verification_state="active")) == [active]

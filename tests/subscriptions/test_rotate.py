@@ -50,7 +50,7 @@ def test_overlap_is_24_hours_utc(api, hook):
 @pytest.mark.parametrize("kind, endpoint", [("pull", None), ("sqs", "https://52.94.0.10/123456789012/q"),
                                             ("rabbitmq", "orders/"), ("eventbridge", "bus")])
 def test_kinds_without_a_signing_secret_are_refused(api, kind, endpoint):
-    """R-rotateSubscriptionSecret-04, D5: pull and queue kinds → 422 no_secret_to_rotate; nothing stored."""
+    """R-rotateSubscriptionSecret-04, N5: pull and queue kinds → 422 no_secret_to_rotate; nothing stored."""
     sub_id = api.created(sink_kind=kind, **({"endpoint": endpoint} if endpoint else {}))["subscription"]["id"]
     problem(api.rotate(sub_id), 422, "no_secret_to_rotate")
     assert db_row(sub_id)["secret_current"] is None

@@ -13,7 +13,6 @@ import signal
 import socket
 import subprocess
 import tempfile
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from confluent_kafka.admin import AdminClient
 
 from hub.config import REPO_ROOT, get_settings
 from tests.support.pg import free_port
+from tests.support.poll import wait_until
 
 LOG4J = """status = warn
 appender.file.type = File
@@ -103,14 +103,12 @@ class ScratchKafka:
         log = open(self.root / "kafka.out", "ab")
         self.process = subprocess.Popen(self._java("kafka.Kafka", str(self._props)), stdout=log,
                                         stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + timeout_seconds
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"scratch Kafka exited ({self.process.returncode}); see {self.root}/kafka.out")
-            if self._answers():
-                return
-            time.sleep(0.5)
-        raise RuntimeError("scratch Kafka did not come up in time")
+        wait_until(self._up, timeout_seconds, 0.5, "scratch Kafka to answer a metadata request")
+
+    def _up(self) -> bool:
+        if self.process is not None and self.process.poll() is not None:
+            raise RuntimeError(f"scratch Kafka exited ({self.process.returncode}); see {self.root}/kafka.out")
+        return self._answers()
 
     def _answers(self) -> bool:
         with socket.socket() as sock:

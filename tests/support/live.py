@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import subprocess
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import httpx
 
 from tests.support.pg import free_port
+from tests.support.poll import wait_until
 from tests.support.processes import start_hub, stop
 
 
@@ -21,17 +21,15 @@ def live_api(env: dict[str, str] | None = None) -> Iterator[str]:
     process = start_hub("api", child_env, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+        def healthy() -> bool:
             if process.poll() is not None:
                 raise RuntimeError(f"hub api exited: {process.stderr.read().decode()[-2000:]}")
             try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                    break
+                return httpx.get(f"{base}/healthz", timeout=1).status_code == 200
             except httpx.HTTPError:
-                time.sleep(0.2)
-        else:
-            raise RuntimeError("hub api did not come up in 30 s")
+                return False
+
+        wait_until(healthy, 30, 0.2, "hub api to answer /healthz")
         yield base
     finally:
         stop(process, timeout=10)

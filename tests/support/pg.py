@@ -7,9 +7,10 @@ import shutil
 import socket
 import subprocess
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from tests.support.poll import wait_until
 
 PG_BIN_CANDIDATES = sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
 
@@ -63,13 +64,11 @@ class ScratchPostgres:
         subprocess.run(_as_postgres([_pg_bin("pg_ctl"), "-D", str(self.data), "-o", options,
                                      "-l", str(self.root / "log"), "-w", "start"]), check=True,
                        capture_output=True)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            with socket.socket() as sock:
-                if sock.connect_ex(("127.0.0.1", self.port)) == 0:
-                    return
-            time.sleep(0.1)
-        raise RuntimeError("scratch PostgreSQL did not start")
+        wait_until(self._accepts, 20, 0.1, "scratch PostgreSQL to accept connections")
+
+    def _accepts(self) -> bool:
+        with socket.socket() as sock:
+            return sock.connect_ex(("127.0.0.1", self.port)) == 0
 
     def stop(self) -> None:
         subprocess.run(_as_postgres([_pg_bin("pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"]),

@@ -1,4 +1,4 @@
-"""CloudEvents 1.0 attributes for the ingest decoder (decisions.md D18): read from binary-mode
+"""CloudEvents 1.0 attributes for the ingest decoder (docs/contract-notes.md N18): read from binary-mode
 headers, and checked in both content modes.
 
 Split out of :mod:`workers.ingest.decode` so each module stays short. Everything here runs once
@@ -158,7 +158,7 @@ def _parse_time(value: Any) -> datetime:
 
 
 def validate(attributes: dict[str, Any]) -> tuple[int, datetime | None]:
-    """Check the attributes as the CloudEvents 1.0 spec and D18 require; return (major, time)."""
+    """Check the attributes as the CloudEvents 1.0 spec and N18 require; return (major, time)."""
     get = attributes.get
     specversion = get("specversion", _MISSING)
     if specversion is _MISSING:

@@ -1,4 +1,4 @@
-"""CloudEvents 1.0 over Kafka, both content modes (decisions.md D18), decoded for the event log.
+"""CloudEvents 1.0 over Kafka, both content modes (docs/contract-notes.md N18), decoded for the event log.
 
 This follows the CloudEvents Kafka protocol binding and JSON event format exactly, like
 ``cloudevents.core.bindings.kafka.from_kafka`` does, but without building a library event object
@@ -6,7 +6,13 @@ per record: the library costs about 40 µs per record, which is most of the inge
 (tests/ingest/test_decode.py proves that both modes agree with the library on the same records).
 
 Mode detection is the spec's: a ``content-type`` header starting ``application/cloudevents`` means
-structured mode, anything else binary mode. A record that cannot be stored is *poison*: it is
+structured mode, anything else binary mode. One exception, for producers that use the library's
+older API (``cloudevents.v1.kafka.to_structured``): it writes a structured envelope but labels the
+record with the *data's* content type (``application/json``, or no header at all) and sends no
+``ce_`` headers. So a record with no ``ce_specversion`` header whose value is a JSON object holding
+``specversion`` is read as structured, its content-type header standing for ``datacontenttype``
+when the envelope names none (as that API's ``from_structured`` reads it back). Binary records
+with ``ce_specversion`` never pay for this test. A record that cannot be stored is *poison*: it is
 returned as a :class:`Poison` with an error class (``serialization`` when the bytes cannot be
 read, ``validation`` when they do not make a valid hub event) and a message naming the problem.
 
@@ -183,6 +189,32 @@ def _structured(
     envelope = _loads(value or b"", "structured event", exact=True)
     if not isinstance(envelope, dict):
         raise PoisonRecord(SERIALIZATION, "structured event is not a JSON object")
+    return _from_envelope(envelope, value, key)
+
+
+def _unlabelled_envelope(value: bytes | None, content_type: str | None) -> dict[str, Any] | None:
+    """The envelope of a structured event sent without the structured content type, or None.
+
+    Only asked of records with no ``ce_specversion`` header (otherwise poison): the value must be
+    a JSON object holding ``specversion``. A content-type header then names the data's type.
+    """
+    if not value or value.find(b'"specversion"') < 0:  # a C-speed scan before any parsing
+        return None
+    try:
+        envelope = _loads(value, "structured event", exact=True)
+    except PoisonRecord:
+        return None
+    if not isinstance(envelope, dict) or "specversion" not in envelope:
+        return None
+    if content_type is not None and "datacontenttype" not in envelope:
+        envelope["datacontenttype"] = content_type
+    return envelope
+
+
+def _from_envelope(
+    envelope: dict[str, Any], value: bytes | None, key: bytes | None
+) -> tuple[dict[str, Any], str | None]:
+    """A parsed structured envelope as (attributes, data JSON); VALUE is its raw JSON text."""
     if value and _escapes_nul(value) and _has_nul(envelope):
         raise PoisonRecord(VALIDATION, "event holds a U+0000 character")
     missing = object()
@@ -233,6 +265,8 @@ def decode_parts(
             raise PoisonRecord(VALIDATION, f"record is {size} bytes, over the {max_bytes}-byte limit")
         if mode != _BINARY:
             attributes, data_json = _structured(value, key, content_type, mode)
+        elif "specversion" not in ce and (envelope := _unlabelled_envelope(value, content_type)) is not None:
+            attributes, data_json = _from_envelope(envelope, value, key)
         else:
             attributes = binary_attributes(ce, content_type, key)
             data_json = _binary_data(value, json_data, attributes)

@@ -1,7 +1,7 @@
-"""Quarantine: poison records go to the dead-letter topic with the D20 headers, bytes intact.
+"""Quarantine: poison records go to the dead-letter topic with the N20 headers, bytes intact.
 
 The original key, value and headers are kept; the ``dlq-*`` headers are appended (a reader takes
-the last occurrence of a name). Besides D20 they name the source record (``dlq-source-partition``,
+the last occurrence of a name). Besides N20 they name the source record (``dlq-source-partition``,
 ``dlq-source-offset``, ``dlq-source-timestamp``): a batch retried after its dead-letter produces
 were acknowledged quarantines the same record again, and the DLQ observer uses these coordinates
 to store one observation for both copies. A batch's offsets move only after every dead-letter
@@ -19,6 +19,7 @@ from confluent_kafka import KafkaError, KafkaException, Producer
 from hub.dlq.sanitize import sanitize_error_message
 from workers.ingest.decode import Poison
 from workers.kafka_loop import TransientError
+from workers.runtime import DLQHeader
 
 log = logging.getLogger("hub.ingest.dlq")
 
@@ -30,18 +31,18 @@ def rfc3339(moment: datetime) -> str:
 
 
 def dlq_headers(poison: Poison, *, producer_id: str, failed_at: datetime) -> list[tuple[str, bytes]]:
-    """The D20 headers plus the source record's partition, offset and timestamp (ms, decimal)."""
+    """The N20 headers plus the source record's partition, offset and timestamp (ms, decimal)."""
     values = {
-        "dlq-source-topic": poison.topic,
-        "dlq-error-class": poison.error_class,
-        "dlq-error-message": sanitize_error_message(poison.message),
-        "dlq-retry-count": RETRY_COUNT,
-        "dlq-first-failure-at": rfc3339(failed_at),
-        "dlq-producer-id": producer_id,
-        "dlq-tenant-id-raw": poison.tenant_raw[:256],
-        "dlq-source-partition": str(poison.partition),
-        "dlq-source-offset": str(poison.offset),
-        "dlq-source-timestamp": str(poison.timestamp_ms),
+        DLQHeader.SOURCE_TOPIC: poison.topic,
+        DLQHeader.ERROR_CLASS: poison.error_class,
+        DLQHeader.ERROR_MESSAGE: sanitize_error_message(poison.message),
+        DLQHeader.RETRY_COUNT: RETRY_COUNT,
+        DLQHeader.FIRST_FAILURE_AT: rfc3339(failed_at),
+        DLQHeader.PRODUCER_ID: producer_id,
+        DLQHeader.TENANT_ID_RAW: poison.tenant_raw[:256],
+        DLQHeader.SOURCE_PARTITION: str(poison.partition),
+        DLQHeader.SOURCE_OFFSET: str(poison.offset),
+        DLQHeader.SOURCE_TIMESTAMP: str(poison.timestamp_ms),
     }
     return [(name, value.encode("utf-8")) for name, value in values.items()]
 
@@ -106,7 +107,7 @@ class DeadLetterPublisher:
             poison, headers = self._oversized.pop()
             size = len(poison.record.value() or b"")
             self._produce(poison, poison.record.key(), None,
-                          headers + [("dlq-value-omitted", f"{size} bytes".encode())])
+                          headers + [(DLQHeader.VALUE_OMITTED, f"{size} bytes".encode())])
             self._drain()
         failures, self._failures = self._failures, []
         if failures:

@@ -8,19 +8,21 @@ import socket
 import time
 import uuid
 
-import psycopg
-
+from hub.ingest.models import IngestWorkerHeartbeat
+from hub.tableshape import column_list
 from workers.kafka_loop import WorkerStatus
+from workers.runtime import ReconnectingConnection
 
 log = logging.getLogger("hub.ingest.heartbeat")
 
-UPSERT_SQL = """
-INSERT INTO ingest_worker_heartbeats
-       (worker_id, consumer_group, topic_prefix, state, detail, started_at, heartbeat_at)
+UPSERT_SQL = f"""
+INSERT INTO ingest_worker_heartbeats ({column_list(IngestWorkerHeartbeat, "worker_id", "consumer_group",
+    "topic_prefix", "state", "detail", "started_at", "heartbeat_at")})
 VALUES (%s, %s, %s, %s, %s, now(), now())
 ON CONFLICT (worker_id) DO UPDATE
    SET state = EXCLUDED.state, detail = EXCLUDED.detail, heartbeat_at = EXCLUDED.heartbeat_at
 """
+DELETE_SQL = "DELETE FROM ingest_worker_heartbeats WHERE worker_id = %s"
 
 
 def new_worker_id() -> str:
@@ -35,8 +37,7 @@ class Heartbeat:
     """
 
     def __init__(self, url: str, *, status: WorkerStatus, group: str, prefix: str, interval: float) -> None:
-        self.url = url
-        self._conn: psycopg.Connection | None = None
+        self.db = ReconnectingConnection(url, application_name="hub-ingest-heartbeat")
         self.status = status
         self.group = group
         self.prefix = prefix
@@ -44,34 +45,23 @@ class Heartbeat:
         self.worker_id = new_worker_id()
         self._last = 0.0
 
-    def connect(self) -> psycopg.Connection:
-        if self._conn is None or self._conn.closed:
-            self._conn = psycopg.connect(self.url, connect_timeout=5, application_name="hub-ingest-heartbeat")
-        return self._conn
-
     def close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        self.db.close()
 
     def beat(self, *, force: bool = False) -> None:
         if not force and time.monotonic() - self._last < self.interval:
             return
         self._last = time.monotonic()
+        row = (self.worker_id, self.group, self.prefix, self.status.state, self.status.detail[:500])
         try:
-            conn = self.connect()
-            with conn.transaction():
-                conn.execute(UPSERT_SQL, (self.worker_id, self.group, self.prefix, self.status.state,
-                                          self.status.detail[:500]))
+            self.db.run(lambda conn: conn.execute(UPSERT_SQL, row))
         except Exception as exc:  # noqa: BLE001 (a missed beat is not worth a crash)
             self.close()
             log.debug("heartbeat not written", extra={"fields": {"error": type(exc).__name__}})
 
     def remove(self) -> None:
         try:
-            conn = self.connect()
-            with conn.transaction():
-                conn.execute("DELETE FROM ingest_worker_heartbeats WHERE worker_id = %s", (self.worker_id,))
+            self.db.run(lambda conn: conn.execute(DELETE_SQL, (self.worker_id,)))
         except Exception:  # noqa: BLE001
             pass
         self.close()

@@ -2,7 +2,9 @@
 
 The cache reloads when ``subscription_versions.version`` moves (every subscription change bumps
 it in the same transaction); the worker asks for the version once per batch, so matching costs
-no query per event. Results are memoised per (tenant, type, source, major, delegated scope).
+no query per event. Results are memoised per (tenant, type, source, major, delegated scope). The
+predicate itself is ``EventSelector.matches`` (hub/subscription/selectors.py), which the pull
+inbox applies at read time.
 """
 
 from __future__ import annotations
@@ -10,41 +12,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-PULL = "pull"
+from hub.sinks.vocabulary import SinkKind
+from hub.subscription.models import Subscription
+from hub.subscription.selectors import EventSelector, selector_fields
+from hub.tableshape import column_list
+
 _MEMO_LIMIT = 100_000
 
-_LOAD_SQL = """
-SELECT id::text, tenant_id, delegated_scope, sink_kind, event_types, event_majors, origin,
-       schema_major, enabled, auto_disabled
-  FROM subscriptions
- WHERE deleted_at IS NULL
-"""
+_LOAD_COLUMNS = column_list(Subscription, "id", "tenant_id", "delegated_scope", "sink_kind", "event_types",
+                            "event_majors", "origin", "schema_major", "enabled", "auto_disabled")
+_LOAD_SQL = f"SELECT {_LOAD_COLUMNS} FROM {Subscription.__tablename__} WHERE deleted_at IS NULL"
 
 
 @dataclass(frozen=True, slots=True)
-class CachedSubscription:
+class CachedSubscription(EventSelector):
+    """A live subscription as the ingest worker matches it: its selectors plus identity and kind."""
+
     id: str
     tenant_id: str
-    delegated_scope: str | None
     pull: bool
     deliverable: bool
-    event_types: frozenset[str] | None
-    event_majors: dict[str, int]
-    origin: str | None
-    default_major: int
-
-    def major_for(self, event_type: str) -> int:
-        """The schema major this subscription receives ``event_type`` at (event_majors, pin, or 1)."""
-        return self.event_majors.get(event_type, self.default_major)
-
-    def matches(self, event_type: str, source: str, major: int, delegated_scope: str | None) -> bool:
-        if self.event_types is not None and event_type not in self.event_types:
-            return False
-        if self.origin is not None and self.origin != source:
-            return False
-        if self.delegated_scope is not None and self.delegated_scope != delegated_scope:
-            return False
-        return self.major_for(event_type) == major
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,13 +48,12 @@ NO_MATCH = Match((), ())
 def subscription_from_row(row: tuple[Any, ...]) -> CachedSubscription:
     sub_id, tenant_id, scope, sink_kind, event_types, event_majors, origin, schema_major, enabled, auto = row
     return CachedSubscription(
-        id=sub_id, tenant_id=tenant_id, delegated_scope=scope or None, pull=sink_kind == PULL,
+        id=str(sub_id), tenant_id=tenant_id, pull=sink_kind == SinkKind.pull,
         # A push job is only created for a subscription that can deliver now; pull eligibility is
         # recorded for every live pull subscription (the dashboard counts the ones that exist now).
         deliverable=bool(enabled) and not auto,
-        event_types=frozenset(event_types) if event_types else None,
-        event_majors={str(key): int(value) for key, value in (event_majors or {}).items()},
-        origin=origin or None, default_major=int(schema_major or 1),
+        **selector_fields(delegated_scope=scope, event_types=event_types, event_majors=event_majors,
+                          origin=origin, schema_major=schema_major),
     )
 
 

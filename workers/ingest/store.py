@@ -4,7 +4,7 @@ Per batch: the subscription cache checks its version (one query); each tenant's 
 advanced once by the number of its events, tenants locked in sorted order (no deadlocks; the row
 lock also makes commit order equal seq order per tenant); the events are COPYed into
 ``event_log``; a delivery job is COPYed for every matching push subscription; pull eligibility
-and poison attempts are counted. A duplicate (tenant, source, id) (D19) makes the fast COPY fail,
+and poison attempts are counted. A duplicate (tenant, source, id) (N19) makes the fast COPY fail,
 and the batch then goes through a staging table with ``ON CONFLICT DO NOTHING`` (the duplicate's
 seq becomes a gap). The caller's ``before_commit`` runs last, inside the transaction.
 """
@@ -23,26 +23,20 @@ import psycopg
 import uuid_utils
 from psycopg import errors as pg_errors
 
+from hub.eventlog.models import DeliveryAttempt, DeliveryJob, LoggedEvent
+from hub.tableshape import column_list, copy_types
 from workers.ingest.decode import VALIDATION, Event, Poison
 from workers.ingest.matching import SubscriptionCache
-from workers.kafka_loop import TransientError
+from workers.runtime import ReconnectingConnection
 
 log = logging.getLogger("hub.ingest.store")
 
-EVENT_COLUMNS = (
-    "tenant_id, seq, source, ce_id, event_type, schema_version, schema_major, delegated_scope, "
-    "partition_key, event_time, received_at, attributes, data, kafka_topic, kafka_partition, kafka_offset"
-)
+EVENT_COLUMNS = column_list(LoggedEvent)
 # Binary COPY: PostgreSQL parses no timestamp, uuid or integer text. The json columns travel as
 # text, which is json's binary wire form; PostgreSQL still validates them.
-EVENT_TYPES = ("text", "int8", "text", "text", "text", "text", "int4", "text", "text", "timestamptz",
-               "timestamptz", "text", "text", "text", "int4", "int8")
-JOB_COLUMNS = (
-    "id, tenant_id, subscription_id, event_seq, state, attempts, next_attempt_at, lease_until, "
-    "last_error_class, created_at, updated_at"
-)
-JOB_TYPES = ("uuid", "text", "uuid", "int8", "text", "int4", "timestamptz", "timestamptz", "text",
-             "timestamptz", "timestamptz")
+EVENT_TYPES = copy_types(LoggedEvent)
+JOB_COLUMNS = column_list(DeliveryJob)
+JOB_TYPES = copy_types(DeliveryJob)
 ALLOCATE_SQL = """
 INSERT INTO tenant_counters (tenant_id, last_seq)
 SELECT tenant, n FROM unnest(%s::text[], %s::bigint[]) AS batch(tenant, n) ORDER BY tenant
@@ -62,14 +56,14 @@ SELECT tenant, bucket, ids::uuid[], n
 ON CONFLICT (tenant_id, bucket_start, subscription_ids)
 DO UPDATE SET events = pull_eligibility_hourly.events + EXCLUDED.events
 """
-POISON_ATTEMPT_SQL = """
-INSERT INTO delivery_attempts (id, job_id, tenant_id, subscription_id, sink_kind, outcome, status_code,
-                               error_class, latency_ms, attempted_at)
+POISON_ATTEMPT_SQL = f"""
+INSERT INTO delivery_attempts ({column_list(DeliveryAttempt, "id", "job_id", "tenant_id", "subscription_id",
+                                            "sink_kind", "outcome", "status_code", "error_class",
+                                            "latency_ms", "attempted_at")})
 VALUES (%s, NULL, %s, NULL, '', 'poison', 0, %s, 0, %s)
 ON CONFLICT (id) DO NOTHING
 """
 MAX_TENANT_RAW = 256
-TRANSIENT_DB_ERRORS = (psycopg.OperationalError, psycopg.InterfaceError)
 # A value or constraint PostgreSQL refuses: that event becomes poison, the rest of the batch goes on.
 # (A duplicate is a UniqueViolation, handled before these by the staging merge.)
 ROW_REFUSED = (psycopg.DataError, psycopg.IntegrityError)
@@ -113,21 +107,10 @@ class EventStore:
     """Writes ingest batches through one psycopg connection, reconnecting after a fault."""
 
     def __init__(self, url: str, cache: SubscriptionCache) -> None:
-        self._url = url
         self.cache = cache
-        self._conn: psycopg.Connection | None = None
+        self.db = ReconnectingConnection(url, application_name="hub-ingest",
+                                         on_connect=lambda conn: conn.execute(STAGE_SQL))
         self._uuids: dict[str, uuid.UUID] = {}  # subscription ids, parsed once for binary COPY
-
-    def connection(self) -> psycopg.Connection:
-        if self._conn is None or self._conn.closed:
-            try:
-                conn = psycopg.connect(self._url, connect_timeout=5, application_name="hub-ingest")
-                with conn.transaction():
-                    conn.execute(STAGE_SQL)
-            except TRANSIENT_DB_ERRORS as exc:
-                raise TransientError(f"PostgreSQL unavailable ({type(exc).__name__})") from exc
-            self._conn = conn
-        return self._conn
 
     def _subscription_uuid(self, subscription_id: str) -> uuid.UUID:
         found = self._uuids.get(subscription_id)
@@ -136,37 +119,32 @@ class EventStore:
         return found
 
     def close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
-
-    def _fault(self, exc: BaseException) -> TransientError:
-        self.close()
-        return TransientError(f"PostgreSQL unavailable ({type(exc).__name__})")
+        self.db.close()
 
     def write(
         self, events: list[Event], poisons: list[Poison], before_commit: Callable[[list[Poison]], None]
     ) -> BatchOutcome:
         """Store one batch in one transaction; ``before_commit(rejected)`` runs just before COMMIT."""
-        conn = self.connection()
+        return self.db.run(lambda conn: self._write(conn, events, poisons, before_commit))
+
+    def _write(
+        self, conn: psycopg.Connection, events: list[Event], poisons: list[Poison],
+        before_commit: Callable[[list[Poison]], None],
+    ) -> BatchOutcome:
         outcome = BatchOutcome()
-        try:
-            with conn.transaction():
-                cursor = conn.cursor()
-                if self.cache.refresh(cursor):
-                    self._uuids.clear()  # bounded by the live subscriptions, not by every one ever seen
-                events, outcome.duplicates = _unique_in_batch(events)
-                now = datetime.now(UTC)
-                if events:
-                    _allocate(cursor, events)
-                    inserted, outcome.rejected = self._insert_events(conn, cursor, events, now)
-                    outcome.duplicates += len(events) - len(inserted) - len(outcome.rejected)
-                    outcome.inserted = len(inserted)
-                    outcome.jobs = self._fan_out(cursor, inserted, now)
-                _record_poison(cursor, poisons + outcome.rejected, now)
-                before_commit(outcome.rejected)
-        except TRANSIENT_DB_ERRORS as exc:
-            raise self._fault(exc) from exc
+        cursor = conn.cursor()
+        if self.cache.refresh(cursor):
+            self._uuids.clear()  # bounded by the live subscriptions, not by every one ever seen
+        events, outcome.duplicates = _unique_in_batch(events)
+        now = datetime.now(UTC)
+        if events:
+            _allocate(cursor, events)
+            inserted, outcome.rejected = self._insert_events(conn, cursor, events, now)
+            outcome.duplicates += len(events) - len(inserted) - len(outcome.rejected)
+            outcome.inserted = len(inserted)
+            outcome.jobs = self._fan_out(cursor, inserted, now)
+        _record_poison(cursor, poisons + outcome.rejected, now)
+        before_commit(outcome.rejected)
         return outcome
 
     def _insert_events(
@@ -195,7 +173,7 @@ class EventStore:
         """Row by row, so an event PostgreSQL refuses becomes poison instead of blocking the batch."""
         inserted: list[Event] = []
         rejected: list[Poison] = []
-        sql = f"INSERT INTO event_log ({EVENT_COLUMNS}) VALUES ({', '.join(['%s'] * 16)}) ON CONFLICT DO NOTHING"
+        sql = f"INSERT INTO event_log ({EVENT_COLUMNS}) VALUES ({', '.join(['%s'] * len(EVENT_TYPES))}) ON CONFLICT DO NOTHING"
         for event in events:
             try:
                 with conn.transaction():
@@ -266,7 +244,7 @@ def _timestamp_ms(event: Event) -> int:
 
 
 def _record_poison(cursor: psycopg.Cursor, poisons: list[Poison], now: datetime) -> None:
-    """One ``poison`` attempt (D23) per quarantined record whose tenant could be read."""
+    """One ``poison`` attempt (N23) per quarantined record whose tenant could be read."""
     rows = sorted(
         (record_uuid(p.topic, p.partition, p.offset, p.timestamp_ms), p.tenant_raw[:MAX_TENANT_RAW],
          p.error_class, now)

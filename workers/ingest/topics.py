@@ -1,4 +1,4 @@
-"""The topics ingestion reads: every ``<prefix>*`` topic except the dead-letter topic (D17)."""
+"""The topics ingestion reads: every ``<prefix>*`` topic except the dead-letter topic (N17)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,293 @@
+"""Dashboard read latency: ``GET /v1/dashboard`` and the needs-attention list over a month of history.
+
+A scratch database (created, migrated, dropped) holds one tenant's 30 days: 1,000,000 events
+(``event_log``, ~300-byte payloads, received evenly over the 30 days), 150,000 delivery jobs
+(1,000 still pending), 200,000 delivery attempts (delivered 80 %, failed 15 %, dead-lettered 2 %,
+disabled 1 %, poison 2 %), 100 subscriptions (80 webhook, 15 pull, 5 sqs; some auto-disabled,
+unverified or manually disabled) and their health rows. It is bulk-loaded server-side
+(``INSERT ... SELECT generate_series``), then ``VACUUM ANALYZE``d. A real ``hub api`` process
+serves it on a loopback port.
+
+Figures (each the median, and p90, of ``--requests`` timed requests after 2 warm-up requests):
+
+* **route ms**: wall time of one HTTP request from this process to ``hub api`` (authentication,
+  rate-limit check, the read, JSON), for ``GET /v1/dashboard`` with the default 24-hour period,
+  a 48-hour period (``window_hours=48``: hourly buckets, pull eligibility at the ceiling) and a
+  30-day period (``window_hours=720``: daily buckets, pull omitted), and for
+  ``GET /v1/dashboard/subscriptions`` over 24 hours and 30 days.
+* **bare SQL ms** (the ceiling): the same SQL statements, with the same parameters, run back to
+  back in one REPEATABLE READ transaction over a direct connection from this process, with no
+  HTTP, authentication, rate limiting or Python post-processing. The route cannot be faster.
+* **ratio**: route / bare SQL.
+* **baseline** (``without 0010``): the same route figures with the indexes as they were before
+  revision 0010 (no ``ix_delivery_jobs_tenant_state_created``; ``ix_delivery_attempts_tenant_time``
+  without its included ``outcome`` and ``subscription_id``); 0010's indexes are then built for
+  the main figures. The target is route p50 <= 300 ms.
+* **pull 24h, no rollup**: bare SQL of 24 hours of pull eligibility matched from the event log
+  alone, which is what the route would cost without ingest's ``pull_eligibility_hourly`` (the
+  route reads whole hours from that rollup and matches only the partial ends in the log).
+
+Wall-clock figures on a shared 2-core machine are noisy; the per-request samples are printed.
+
+Run: ``python bench/dashboard.py`` (``--requests 15``; ``--events``/``--attempts`` to scale).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import httpx
+import psycopg
+from sqlalchemy import create_engine, text
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench._ingest_setup import ROOT, Scratch  # noqa: E402
+from hub.auth.tokens import mint_token  # noqa: E402
+from hub.dashboard import queries  # noqa: E402
+from hub.dashboard.queries import Scope  # noqa: E402
+from hub.dashboard.service import bucket_edges, pull_parts  # noqa: E402
+from hub.dashboard.period import Period  # noqa: E402
+from tests.support.pg import free_port  # noqa: E402
+
+TENANT = "bench-tenant"
+# Revision 0010's indexes, and the schema before it (the baseline).
+WITH_0010 = ["CREATE INDEX ix_delivery_jobs_tenant_state_created ON delivery_jobs (tenant_id, state, created_at)",
+             "DROP INDEX ix_delivery_attempts_tenant_time",
+             "CREATE INDEX ix_delivery_attempts_tenant_time ON delivery_attempts (tenant_id, attempted_at)"
+             " INCLUDE (outcome, subscription_id)"]
+WITHOUT_0010 = ["DROP INDEX ix_delivery_jobs_tenant_state_created", "DROP INDEX ix_delivery_attempts_tenant_time",
+                "CREATE INDEX ix_delivery_attempts_tenant_time ON delivery_attempts (tenant_id, attempted_at)"]
+PAYLOAD = '{"p":"' + "x" * 290 + '"}'
+
+LOAD_SQL = [
+    """INSERT INTO subscriptions (id, tenant_id, name, sink_kind, endpoint, event_types, signature_version,
+         plan_tier, enabled, verification_state, credential_kind, auto_disabled, disabled_reason, created_at,
+         updated_at)
+       SELECT gen_random_uuid(), %(t)s::text, 'bench-' || g,
+              CASE WHEN g <= 80 THEN 'webhook' WHEN g <= 95 THEN 'pull' ELSE 'sqs' END,
+              'https://hooks.example/' || g,
+              CASE WHEN g %% 3 = 0 THEN NULL ELSE '["transaction.posted"]'::jsonb END, 'v1', 'standard',
+              g %% 17 <> 0, CASE WHEN g %% 13 = 0 THEN 'pending_verification' ELSE 'active' END, 'none',
+              g %% 29 = 0, CASE WHEN g %% 29 = 0 THEN 'sustained_failure_5d12h' ELSE '' END,
+              now() - interval '31 days', now()
+         FROM generate_series(1, 100) g""",
+    """INSERT INTO event_log (tenant_id, seq, source, ce_id, event_type, schema_version, schema_major,
+         received_at, data, kafka_topic, kafka_partition, kafka_offset)
+       SELECT %(t)s::text, g, 'ledger', md5(g::text), CASE WHEN g %% 4 = 0 THEN 'account.created'
+              ELSE 'transaction.posted' END, '1.0.0', 1,
+              now() - interval '30 days' + (g * (2592000.0 / %(events)s::bigint)) * interval '1 second',
+              %(payload)s::json, 'lerian.streaming.ledger', g %% 6, g
+         FROM generate_series(1, %(events)s::bigint) g""",
+    "INSERT INTO tenant_counters (tenant_id, last_seq) VALUES (%(t)s::text, %(events)s::bigint)",
+    """CREATE TEMP TABLE push_subs AS
+       SELECT row_number() OVER (ORDER BY id) - 1 AS n, id FROM subscriptions
+        WHERE tenant_id = %(t)s::text AND sink_kind = 'webhook'""",
+    """INSERT INTO delivery_jobs (id, tenant_id, subscription_id, event_seq, state, attempts, next_attempt_at,
+         last_error_class, created_at, updated_at)
+       SELECT gen_random_uuid(), %(t)s::text, s.id, g * (%(events)s::bigint / %(jobs)s::bigint),
+              CASE WHEN g > %(jobs)s::bigint - 1000 THEN 'pending' WHEN g %% 50 = 0 THEN 'dead_lettered' ELSE 'delivered' END,
+              1, e.received_at, '', e.received_at, e.received_at
+         FROM generate_series(1, %(jobs)s::bigint) g
+         JOIN push_subs s ON s.n = g %% 80
+         JOIN event_log e ON e.tenant_id = %(t)s::text AND e.seq = g * (%(events)s::bigint / %(jobs)s::bigint)""",
+    """INSERT INTO delivery_attempts (id, job_id, tenant_id, subscription_id, sink_kind, event_seq, attempt_no,
+         outcome, status_code, error_class, detail, latency_ms, attempted_at)
+       SELECT gen_random_uuid(), NULL, %(t)s::text, CASE WHEN o = 'poison' THEN NULL ELSE s.id END,
+              CASE WHEN o = 'poison' THEN '' ELSE 'webhook' END, g, 1, o,
+              CASE o WHEN 'delivered' THEN 200 WHEN 'poison' THEN 0 ELSE 503 END,
+              CASE WHEN o IN ('failed', 'dead_lettered') THEN 'http_5xx' ELSE '' END, '', 20,
+              now() - interval '30 days' + (g * (2592000.0 / %(attempts)s::bigint)) * interval '1 second'
+         FROM generate_series(1, %(attempts)s::bigint) g
+         JOIN push_subs s ON s.n = (g * 7) %% 80
+         CROSS JOIN LATERAL (SELECT CASE WHEN g %% 100 < 80 THEN 'delivered' WHEN g %% 100 < 95 THEN 'failed'
+                                         WHEN g %% 100 < 97 THEN 'dead_lettered' WHEN g %% 100 < 98 THEN 'disabled'
+                                         ELSE 'poison' END AS o) pick""",
+    """INSERT INTO subscription_health (subscription_id, tenant_id, last_success_at, last_failure_at,
+         consecutive_failures, auto_disabled, disabled_reason, updated_at)
+       SELECT subscription_id, %(t)s::text, max(attempted_at) FILTER (WHERE outcome = 'delivered'),
+              max(attempted_at) FILTER (WHERE outcome IN ('failed', 'dead_lettered')), 0, false, '', now()
+         FROM delivery_attempts WHERE tenant_id = %(t)s::text AND subscription_id IS NOT NULL GROUP BY 1""",
+    "UPDATE retention_coverage SET coverage_start = now() - interval '31 days'",
+    # What ingest's matcher records per batch: events per UTC hour and exact set of matching pull subscriptions.
+    f"""INSERT INTO pull_eligibility_hourly (tenant_id, bucket_start, subscription_ids, events)
+       SELECT tenant_id, hour, ids, count(*) FROM (
+         SELECT e.tenant_id, date_trunc('hour', e.received_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS hour,
+                array_agg(s.id ORDER BY s.id::text) AS ids
+           FROM event_log e {queries.PULL_MATCH.replace('%', '%%')}
+          WHERE e.tenant_id = %(t)s::text GROUP BY e.tenant_id, e.seq, 2) per_event
+        GROUP BY 1, 2, 3""",
+]
+
+
+def load(dsn: str, *, events: int, attempts: int, jobs: int) -> float:
+    started = time.monotonic()
+    params = {"t": TENANT, "events": events, "attempts": attempts, "jobs": jobs, "payload": PAYLOAD}
+    with psycopg.connect(dsn) as conn:
+        for statement in LOAD_SQL:
+            conn.execute(statement, params)
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute("VACUUM ANALYZE")
+    return time.monotonic() - started
+
+
+@contextmanager
+def api_process(url: str) -> Iterator[str]:
+    port = free_port()
+    env = {**os.environ, "HUB_DATABASE_URL": url, "HUB_API_PORT": str(port), "HUB_API_HOST": "127.0.0.1",
+           "HUB_RATE_LIMIT_DASHBOARD": "1000000", "HUB_CATALOG_REFRESHER_ENABLED": "false",
+           "HUB_LOG_LEVEL": "WARNING"}
+    process = subprocess.Popen([sys.executable, "-m", "hub.cli", "api"], cwd=ROOT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.3)
+        else:
+            raise RuntimeError("hub api did not come up")
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+
+
+def timed(call: Callable[[], object], repeat: int) -> list[float]:
+    for _ in range(2):
+        call()
+    samples = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        call()
+        samples.append((time.perf_counter() - started) * 1000)
+    return samples
+
+
+SCENARIOS = {
+    "dashboard 24h": ("/v1/dashboard", {}, 24),
+    "dashboard 48h": ("/v1/dashboard", {"window_hours": "48"}, 48),
+    "dashboard 30d": ("/v1/dashboard", {"window_hours": "720"}, 720),
+    "attention 24h": ("/v1/dashboard/subscriptions", {}, 24),
+    "attention 30d": ("/v1/dashboard/subscriptions", {"window_hours": "720"}, 720),
+}
+
+
+def route_samples(base: str, repeat: int) -> dict[str, list[float]]:
+    token = mint_token(tenant=TENANT, permissions=["dashboard:get"])
+    headers = {"Authorization": f"Bearer {token}"}
+    results = {}
+    with httpx.Client(base_url=base, headers=headers, timeout=60) as client:
+        for name, (path, params, _) in SCENARIOS.items():
+            def call(path=path, params=params) -> None:
+                response = client.get(path, params=params)
+                response.raise_for_status()
+            results[name] = timed(call, repeat)
+    return results
+
+
+def bare_statements(path: str, hours: int, now: datetime) -> list[tuple[object, dict]]:
+    """The statements the route runs for this period, with its parameters."""
+    scope = Scope(TENANT)
+    period = Period(now - timedelta(hours=hours), now)
+    unit, _ = bucket_edges(period)
+    base = scope.params()
+    window = {**base, "start": period.start, "end": period.end}
+    if path.endswith("subscriptions"):
+        return [(queries.attention_attempts(scope), window), (queries.attention_subscriptions(scope), base)]
+    statements = [(queries.census(scope), base), (queries.backlog(scope), base),
+                  (queries.events_received(scope), {**window, "unit": unit}),
+                  (queries.jobs_created(scope), {**window, "unit": unit}),
+                  (queries.attempts(scope), {**window, "unit": unit})]
+    if hours <= 48:
+        statements += [(statement, {**window, "unit": unit, "start": start, "end": end})
+                       for statement, start, end in pull_parts(scope, period)]
+    return statements
+
+
+def bare_samples(url: str, repeat: int) -> dict[str, list[float]]:
+    engine = create_engine(url)
+    results = {}
+    for name, (path, _, hours) in SCENARIOS.items():
+        def call(path=path, hours=hours) -> None:
+            with engine.connect() as connection:
+                connection = connection.execution_options(isolation_level="REPEATABLE READ")
+                with connection.begin():
+                    now = connection.execute(text("SELECT now()")).scalar_one()
+                    for statement, params in bare_statements(path, hours, now):
+                        connection.execute(statement, params).all()
+        results[name] = timed(call, repeat)
+    engine.dispose()
+    return results
+
+
+def schema(dsn: str, statements: list[str]) -> None:
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        for statement in statements:
+            conn.execute(statement)
+        conn.execute("VACUUM ANALYZE delivery_jobs, delivery_attempts")
+
+
+def raw_pull_samples(url: str, repeat: int) -> list[float]:
+    """24 h of pull eligibility matched from the event log alone, without ingest's hourly rollup."""
+    engine = create_engine(url)
+
+    def call() -> None:
+        with engine.connect() as connection:
+            now = connection.execute(text("SELECT now()")).scalar_one()
+            params = {**Scope(TENANT).params(), "start": now - timedelta(hours=24), "end": now, "unit": "hour"}
+            connection.execute(queries.pull_eligibility(Scope(TENANT)), params).all()
+
+    samples = timed(call, repeat)
+    engine.dispose()
+    return samples
+
+
+def p(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=1_000_000)
+    parser.add_argument("--attempts", type=int, default=200_000)
+    parser.add_argument("--jobs", type=int, default=150_000)
+    parser.add_argument("--requests", type=int, default=15)
+    args = parser.parse_args()
+    with Scratch() as scratch:
+        seconds = load(scratch.dsn, events=args.events, attempts=args.attempts, jobs=args.jobs)
+        print(f"loaded {args.events:,} events, {args.jobs:,} jobs, {args.attempts:,} attempts in {seconds:.0f} s")
+        schema(scratch.dsn, WITHOUT_0010)
+        with api_process(scratch.url) as base:
+            baseline = route_samples(base, args.requests)
+        schema(scratch.dsn, WITH_0010)
+        with api_process(scratch.url) as base:
+            routes = route_samples(base, args.requests)
+        bare = bare_samples(scratch.url, args.requests)
+        raw_pull = raw_pull_samples(scratch.url, args.requests)
+    print("\nsamples (ms):")
+    for name in SCENARIOS:
+        print(f"  {name:14} route {[round(s) for s in routes[name]]}\n  {'':14} bare  {[round(s) for s in bare[name]]}")
+    print(f"\n{'scenario':16}{'route p50':>10}{'p90':>8}{'bare p50':>10}{'ratio':>7}{'without 0010 p50':>18}")
+    for name in SCENARIOS:
+        route50, bare50 = statistics.median(routes[name]), statistics.median(bare[name])
+        print(f"{name:16}{route50:>10.1f}{p(routes[name], 0.9):>8.1f}{bare50:>10.1f}{route50 / bare50:>7.2f}"
+              f"{statistics.median(baseline[name]):>18.1f}")
+    print(f"{'pull 24h, no rollup (bare SQL)':46}{statistics.median(raw_pull):>10.1f}")
+    print(f"\nrun at {datetime.now(UTC).isoformat(timespec='seconds')}; target: route p50 <= 300 ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,98 @@
+"""The dashboard period: ``from``/``to``/``window_hours`` as plain strings, checked and resolved.
+
+Both dashboard routes share these rules (the needs-attention list has the same defaults and
+limits as the snapshot): ``window_hours`` is a whole number 1-720 and excludes ``from`` and
+``to``; the period defaults to the 24 hours ending at the snapshot; ``to`` may not be after the
+snapshot; the span is at most 30 days; a period starting before ``coverage_start`` is refused
+with ``details`` carrying the retained-history bounds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from hub.errors import ValidationFailed
+from hub.subscription.projection import timestamp
+
+MAX_SPAN = timedelta(days=30)
+DEFAULT_SPAN = timedelta(hours=24)
+WINDOW_HOURS_RANGE = (1, 720)
+# A '+' offset arrives as a space when a client leaves the query string unencoded.
+_SPACED_OFFSET = re.compile(r" (\d{2}:\d{2})$")
+
+
+def refuse(location: str, message: str, **extra: object) -> ValidationFailed:
+    return ValidationFailed(message, errors=[{"location": location, "message": message}], extra=extra or None)
+
+
+def parse_instant(value: str, location: str) -> datetime:
+    """An RFC 3339 instant with an offset (``Z`` or ``±hh:mm``), as UTC."""
+    text = _SPACED_OFFSET.sub(r"+\1", value.strip())
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise refuse(location, "not an RFC 3339 date-time") from None
+    if "T" not in text.upper() or moment.tzinfo is None:
+        raise refuse(location, "not an RFC 3339 date-time with a UTC offset")
+    return moment.astimezone(UTC)
+
+
+def parse_window_hours(value: str) -> int:
+    low, high = WINDOW_HOURS_RANGE
+    if not re.fullmatch(r"\d{1,4}", value.strip()) or not low <= int(value) <= high:
+        raise refuse("window_hours", f"a whole number of hours from {low} to {high}")
+    return int(value)
+
+
+@dataclass(frozen=True)
+class PeriodRequest:
+    """What the caller asked for, checked for shape; resolved against a snapshot later."""
+
+    start: datetime | None = None
+    end: datetime | None = None
+    window_hours: int | None = None
+
+    @classmethod
+    def parse(cls, *, from_: str | None, to: str | None, window_hours: str | None) -> PeriodRequest:
+        if window_hours is not None and (from_ is not None or to is not None):
+            raise refuse("window_hours", "window_hours cannot be sent with from or to")
+        if window_hours is not None:
+            return cls(window_hours=parse_window_hours(window_hours))
+        start = parse_instant(from_, "from") if from_ is not None else None
+        end = parse_instant(to, "to") if to is not None else None
+        if start is not None and end is not None and start > end:
+            raise refuse("from", "from is after to")
+        return cls(start=start, end=end)
+
+
+@dataclass(frozen=True)
+class Period:
+    """A resolved period ``[start, end)``."""
+
+    start: datetime
+    end: datetime
+
+    @property
+    def span(self) -> timedelta:
+        return self.end - self.start
+
+
+def resolve(request: PeriodRequest, *, snapshot_at: datetime, coverage: datetime) -> Period:
+    """The period the request names at this snapshot, or a 422 saying why it cannot be served."""
+    if request.window_hours is not None:
+        period = Period(snapshot_at - timedelta(hours=request.window_hours), snapshot_at)
+    else:
+        end = request.end or snapshot_at
+        if end > snapshot_at:
+            raise refuse("to", "to is after the snapshot instant")
+        period = Period(request.start or end - DEFAULT_SPAN, end)
+        if period.start > period.end:
+            raise refuse("from", "from is after to")
+    if period.span > MAX_SPAN:
+        raise refuse("from", "the period spans more than 30 days")
+    if period.start < coverage:
+        raise refuse("from", "the period starts before the retained history",
+                     details={"coverage_start": timestamp(coverage), "snapshot_at": timestamp(snapshot_at)})
+    return period

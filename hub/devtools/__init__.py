@@ -1,0 +1,1 @@
+"""Developer tools: ``hub send`` (produce CloudEvents) and ``hub listen`` (a signature-checking receiver)."""

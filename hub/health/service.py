@@ -1,0 +1,114 @@
+"""The delivery-health rollup of one subscription (``GET /v1/subscriptions/{id}/health``).
+
+Counts come from ``delivery_attempts`` over ``[window_start, snapshot_at)``; the verdict and the
+last success and failure come from ``subscription_health`` (whenever they happened). Poison
+events are the ``poison`` attempts ingest records under the tenant id it could read from the
+quarantined record (untrusted, best effort).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from sqlalchemy import Connection, text
+
+from hub.config import get_settings
+from hub.dashboard.snapshot import snapshot_read
+from hub.retention.service import coverage_start
+from hub.sinks.vocabulary import Outcome
+from hub.subscription.models import Subscription
+
+RECENT = timedelta(hours=24)
+FAILURES = (Outcome.failed.value, Outcome.dead_lettered.value)
+
+OUTCOMES_SQL = text("""
+SELECT outcome, count(*), count(*) FILTER (WHERE attempted_at >= :recent_start), max(attempted_at)
+  FROM delivery_attempts
+ WHERE subscription_id = :sub AND attempted_at >= :start AND attempted_at < :end
+ GROUP BY outcome
+""")
+POISON_SQL = text("""
+SELECT count(*) FROM delivery_attempts
+ WHERE tenant_id = :tenant AND outcome = 'poison' AND attempted_at >= :start AND attempted_at < :end
+""")
+HEALTH_ROW_SQL = text("""
+SELECT last_success_at, last_failure_at, auto_disabled, disabled_reason
+  FROM subscription_health WHERE subscription_id = :sub
+""")
+
+
+@dataclass
+class Health:
+    """The figures the contract's ``SubscriptionHealth`` is built from."""
+
+    snapshot_at: datetime
+    window_start: datetime
+    outcomes: dict[str, int] = field(default_factory=dict)
+    recent: dict[str, int] = field(default_factory=dict)
+    poison_events: int = 0
+    auto_disabled: bool | None = None
+    disabled_reason: str = ""
+    last_success_at: datetime | None = None
+    last_failure_at: datetime | None = None
+
+    @property
+    def success_rate(self) -> float | None:
+        delivered = self.outcomes.get(Outcome.delivered, 0)
+        terminal = delivered + sum(self.outcomes.get(outcome, 0) for outcome in FAILURES)
+        return delivered / terminal if terminal else None
+
+    def status(self, *, enabled: bool) -> str:
+        """Down: auto-disabled; Degraded: manual disable, dead letters or dropped tenant events."""
+        if self.auto_disabled:
+            return "Down"
+        if not enabled or self.outcomes.get(Outcome.dead_lettered, 0) or self.poison_events:
+            return "Degraded"
+        return "Healthy"
+
+
+def health_window_start(*, snapshot_at: datetime, coverage: datetime) -> datetime:
+    """``snapshot_at`` minus the health window, or the coverage start when later, never after ``snapshot_at``."""
+    wanted = snapshot_at - timedelta(days=get_settings().health_window_days)
+    return min(snapshot_at, max(wanted, coverage))
+
+
+def _latest(*moments: datetime | None) -> datetime | None:
+    present = [moment for moment in moments if moment is not None]
+    return max(present) if present else None
+
+
+def _count_outcomes(connection: Connection, sub: Subscription, health: Health) -> tuple[datetime | None, ...]:
+    recent_start = max(health.window_start, health.snapshot_at - RECENT)
+    rows = connection.execute(OUTCOMES_SQL, {"sub": sub.id, "start": health.window_start,
+                                             "end": health.snapshot_at, "recent_start": recent_start}).all()
+    last_success = last_failure = None
+    for outcome, total, recent, latest in rows:
+        health.outcomes[outcome] = total
+        if recent:
+            health.recent[outcome] = recent
+        if outcome == Outcome.delivered:
+            last_success = latest
+        elif outcome in FAILURES:
+            last_failure = _latest(last_failure, latest)
+    return last_success, last_failure
+
+
+def read_health(*, sub: Subscription) -> Health:
+    """The rollup of ``sub`` (already checked to be the caller's) at one database instant."""
+    with snapshot_read() as (connection, snapshot_at):
+        start = health_window_start(snapshot_at=snapshot_at, coverage=coverage_start(connection))
+        health = Health(snapshot_at=snapshot_at, window_start=start)
+        last_success, last_failure = _count_outcomes(connection, sub, health)
+        health.poison_events = connection.execute(POISON_SQL, {"tenant": sub.tenant_id, "start": start,
+                                                                "end": snapshot_at}).scalar_one()
+        row = connection.execute(HEALTH_ROW_SQL, {"sub": sub.id}).first()
+    if row is not None:
+        health.auto_disabled = bool(row.auto_disabled or sub.auto_disabled)
+        health.disabled_reason = row.disabled_reason or sub.disabled_reason
+        last_success = _latest(last_success, row.last_success_at)
+        last_failure = _latest(last_failure, row.last_failure_at)
+    elif sub.auto_disabled:
+        health.auto_disabled, health.disabled_reason = True, sub.disabled_reason
+    health.last_success_at, health.last_failure_at = last_success, last_failure
+    return health

@@ -1,0 +1,1 @@
+"""Retention: how long the event log, delivery jobs and attempts are kept, and the sweep."""

@@ -1,0 +1,64 @@
+"""The workers' hand-written SQL names only columns the SQLModel tables have, with their types."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+
+import pytest
+from sqlmodel import SQLModel
+
+import hub.models  # noqa: F401  (registers every table on the metadata)
+import workers
+from hub.eventlog.models import DeliveryJob, LoggedEvent
+from hub.tableshape import column_list, columns, copy_types, pg_type
+from workers.ingest import store
+
+INSERT = re.compile(r"INSERT\s+INTO\s+(\w+)\s*\(([^)]*)\)", re.IGNORECASE)
+
+
+def _worker_sql() -> list[tuple[str, str]]:
+    """Every module-level string constant under ``workers/`` that holds an INSERT."""
+    found = []
+    for info in pkgutil.walk_packages(workers.__path__, "workers."):
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if name.isupper() and isinstance(value, str) and INSERT.search(value):
+                found.append((f"{info.name}.{name}", value))
+    return found
+
+
+def test_the_workers_write_some_sql():
+    """The scan below is not vacuous: it sees the ingest and DLQ observer statements."""
+    names = {name for name, _ in _worker_sql()}
+    assert {"workers.ingest.store.ALLOCATE_SQL", "workers.ingest.heartbeat.UPSERT_SQL",
+            "workers.dlq_observer.INSERT_SQL"} <= names
+
+
+@pytest.mark.parametrize(("name", "sql"), _worker_sql(), ids=lambda value: value.split("\n")[0][:60])
+def test_every_insert_names_columns_of_its_model(name, sql):
+    tables = SQLModel.metadata.tables
+    for table, listed in INSERT.findall(sql):
+        assert table in tables, f"{name} writes to {table}, which no model declares"
+        missing = {column.strip() for column in listed.split(",")} - set(tables[table].columns.keys())
+        assert not missing, f"{name} names {missing}, not columns of {table}"
+
+
+def test_copy_shapes_follow_the_models():
+    assert store.EVENT_COLUMNS == ", ".join(column.name for column in LoggedEvent.__table__.columns)
+    assert store.JOB_COLUMNS == ", ".join(column.name for column in DeliveryJob.__table__.columns)
+    assert len(store.EVENT_TYPES) == len(LoggedEvent.__table__.columns)
+    assert dict(zip(columns(LoggedEvent), store.EVENT_TYPES))["attributes"] == "text"  # json as text
+    assert dict(zip(columns(DeliveryJob), copy_types(DeliveryJob)))["event_seq"] == "int8"
+
+
+def test_every_column_of_every_table_has_a_postgresql_type_name():
+    for table in SQLModel.metadata.tables.values():
+        for column in table.columns:
+            assert pg_type(column)
+
+
+def test_a_name_that_is_not_a_column_is_refused():
+    with pytest.raises(KeyError, match="event_log has no column nope"):
+        column_list(LoggedEvent, "tenant_id", "nope")

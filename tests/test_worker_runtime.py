@@ -1,0 +1,116 @@
+"""The shared worker runtime: stop signals, the metrics listener and a connection that reconnects."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import urllib.request
+
+import psycopg
+import pytest
+
+import hub.metrics  # noqa: F401  (registers the hub_* metrics)
+from hub.db import libpq_url
+from tests.support.pg import ScratchPostgres, free_port
+from workers.kafka_loop import TransientError
+from workers.runtime import ReconnectingConnection, WorkerRuntime
+
+
+@pytest.fixture
+def restore_signals():
+    saved = {signum: signal.getsignal(signum) for signum in (signal.SIGTERM, signal.SIGINT)}
+    yield
+    for signum, handler in saved.items():
+        signal.signal(signum, handler)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_stop_signal_sets_the_stop_event(signum, restore_signals):
+    runtime = WorkerRuntime("test")
+    runtime.install_signal_handlers()
+    assert not runtime.stop_event.is_set()
+    os.kill(os.getpid(), signum)
+    assert runtime.stop_event.wait(5)
+
+
+def test_the_metrics_listener_serves_prometheus_text():
+    port = free_port()
+    WorkerRuntime("test").serve_metrics(port, "127.0.0.1")
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as response:
+        assert response.status == 200
+        assert b"hub_" in response.read()
+
+
+def test_a_broken_connection_raises_transient_and_the_next_run_reconnects():
+    db = ReconnectingConnection(libpq_url(), application_name="hub-runtime-test")
+    try:
+        pid = db.run(lambda conn: conn.execute("SELECT pg_backend_pid()").fetchone()[0])
+        with psycopg.connect(libpq_url(), autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        with pytest.raises(TransientError, match="PostgreSQL unavailable"):
+            db.run(lambda conn: conn.execute("SELECT 1").fetchone())
+        again = db.run(lambda conn: conn.execute("SELECT pg_backend_pid()").fetchone()[0])
+        assert again != pid
+    finally:
+        db.close()
+
+
+def test_on_connect_runs_once_per_new_connection():
+    seen: list[int] = []
+    db = ReconnectingConnection(libpq_url(), application_name="hub-runtime-test",
+                                on_connect=lambda conn: seen.append(conn.info.backend_pid))
+    try:
+        db.run(lambda conn: None)
+        db.run(lambda conn: None)
+        assert len(seen) == 1
+        db.close()
+        db.run(lambda conn: None)
+        assert len(seen) == 2
+    finally:
+        db.close()
+
+
+def test_a_failing_transaction_rolls_back_and_keeps_the_connection():
+    db = ReconnectingConnection(libpq_url(), application_name="hub-runtime-test")
+    try:
+        pid = db.run(lambda conn: conn.info.backend_pid)
+        with pytest.raises(psycopg.errors.DivisionByZero):
+            db.run(lambda conn: conn.execute("SELECT 1 / 0"))
+        assert db.run(lambda conn: conn.info.backend_pid) == pid
+    finally:
+        db.close()
+
+
+def test_run_with_retry_waits_for_the_database_to_come_up():
+    cluster = ScratchPostgres.create()
+    db = ReconnectingConnection(cluster.url.replace("+psycopg", ""), application_name="hub-runtime-test",
+                                connect_timeout=2)
+    stop = threading.Event()
+    result: dict[str, object] = {}
+
+    def call() -> None:
+        result["value"] = db.run_with_retry(lambda conn: conn.execute("SELECT 42").fetchone()[0],
+                                            stop=stop, max_seconds=0.5)
+
+    worker = threading.Thread(target=call)
+    try:
+        worker.start()
+        assert not stop.wait(1.5) and "value" not in result  # still retrying: nothing listens yet
+        cluster.start()
+        worker.join(30)
+        assert result.get("value") == 42
+    finally:
+        stop.set()
+        worker.join(10)
+        db.close()
+        cluster.destroy()
+
+
+def test_run_with_retry_gives_up_when_asked_to_stop():
+    db = ReconnectingConnection(f"postgresql://nobody@127.0.0.1:{free_port()}/none",
+                                application_name="hub-runtime-test", connect_timeout=1)
+    stop = threading.Event()
+    threading.Timer(1.0, stop.set).start()
+    with pytest.raises(TransientError):
+        db.run_with_retry(lambda conn: None, stop=stop, max_seconds=0.2)
