@@ -14,6 +14,7 @@ from hub.catalog.probe import catalog_probe
 from hub.catalog.refresher import catalog_refresher
 from hub.config import get_settings
 from hub.dashboard import router as dashboard
+from hub.destinations import router as destinations
 from hub.dlq import router as dlq
 from hub.health import router as health
 from hub.ingest.probe import ingestion_probe
@@ -31,6 +32,7 @@ from hub.subscription import router as subscription
 ROUTERS: tuple[APIRouter, ...] = (
     catalog.router,
     dashboard.router,
+    destinations.router,
     dlq.router,
     health.router,
     ops.router,
