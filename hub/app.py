@@ -16,6 +16,7 @@ from hub.catalog.refresher import catalog_refresher
 from hub.config import get_settings
 from hub.dashboard import router as dashboard
 from hub.delivery import router as delivery
+from hub.destinations import router as destinations
 from hub.dlq import router as dlq
 from hub.health import router as health
 from hub.ingest.probe import ingestion_probe
@@ -34,6 +35,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     catalog.router,
     dashboard.router,
     delivery.router,
+    destinations.router,
     dlq.router,
     health.router,
     ops.router,

@@ -1,0 +1,186 @@
+"""Queue sink throughput: messages/s through ``deliver_many`` to SQS (moto), RabbitMQ and EventBridge (moto).
+
+For each kind, in the same run and against the same destination, the destination's ceiling is a bare
+client loop doing the same sends: boto3 ``SendMessageBatch`` / ``PutEvents`` calls of 10 on
+``--threads`` threads (the sinks' own pool size), and for RabbitMQ a pika ``BlockingConnection``
+publishing with confirms and ``mandatory`` one message at a time (pika's blocking channel cannot
+pipeline confirms). Every message is the same ~600-byte structured CloudEvent the tests send.
+The sink is measured with 1 and with 10 destinations (subscriptions) per kind.
+
+Each figure is the median of ``--repeat`` runs (default 3) of ``--messages`` messages (default 2,000
+for RabbitMQ, 300 for the AWS kinds: moto's SQS answers ~100 sends/s here); the ratio column is sink / bare. Wall-clock on a shared
+machine: noisy, compare runs made back to back. Needs the local stack (``make stack``) and its env.
+
+Run: ``python bench/queues.py`` (``--help``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+os.environ.setdefault("AWS_ACCESS_KEY_ID", "bench")
+os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "bench")
+os.environ.setdefault("HUB_EGRESS_ALLOW_CIDRS", "127.0.0.0/8")  # the local broker is on loopback
+
+import pika  # noqa: E402
+
+from hub.config import get_settings  # noqa: E402
+from hub.sinks.eventbridge import EventBridgeSink, entry_for  # noqa: E402
+from hub.sinks.rabbitmq import RabbitMQSink  # noqa: E402
+from hub.sinks.sqs import SqsSink, message_attributes  # noqa: E402
+from hub.sinks.vocabulary import SinkKind  # noqa: E402
+from tests.support.destinations import STATIC_AWS, AwsDestinations, Rabbit, aws, delivery  # noqa: E402
+
+
+def sink_rate(kind: SinkKind, endpoints: list[str], credential: dict, messages: int) -> float:
+    """Messages/s through the sink's deliver_many, in calls of 100 spread over the endpoints."""
+    sink_class = {SinkKind.sqs: SqsSink, SinkKind.rabbitmq: RabbitMQSink, SinkKind.eventbridge: EventBridgeSink}[kind]
+    batch = [delivery(kind, endpoints[i % len(endpoints)], credential=credential, index=i) for i in range(messages)]
+
+    async def run() -> float:
+        sink = sink_class(settings=get_settings())
+        try:
+            await sink.deliver_many(batch[:10])  # connect and warm up outside the timing
+            start = time.perf_counter()
+            for offset in range(0, messages, 100):
+                results = await sink.deliver_many(batch[offset:offset + 100])
+                assert all(result.ok for result in results), [r for r in results if not r.ok][:1]
+            return messages / (time.perf_counter() - start)
+        finally:
+            await sink.close()
+
+    return asyncio.run(run())
+
+
+def bare_aws_rate(kind: SinkKind, endpoint: str, messages: int, threads: int) -> float:
+    """The same sends with a bare boto3 client: batches of 10 on ``threads`` threads."""
+    items = [delivery(kind, endpoint, index=i) for i in range(messages)]
+    if kind is SinkKind.sqs:
+        client = aws("sqs")
+        chunks = [[{"Id": str(n), "MessageBody": d.body.decode(), "MessageAttributes": message_attributes(d.attributes)}
+                   for n, d in enumerate(items[i:i + 10])] for i in range(0, messages, 10)]
+        send: Callable[[list], object] = lambda entries: client.send_message_batch(QueueUrl=endpoint, Entries=entries)
+    else:
+        client = aws("events")
+        chunks = [[entry_for(d) for d in items[i:i + 10]] for i in range(0, messages, 10)]
+        send = lambda entries: client.put_events(Entries=entries)  # noqa: E731
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        list(pool.map(send, chunks[:2]))
+        start = time.perf_counter()
+        list(pool.map(send, chunks))
+        return messages / (time.perf_counter() - start)
+
+
+def bare_pika_rate(url: str, exchange: str, messages: int) -> float:
+    """pika publishing with confirms, mandatory and persistent delivery, one message at a time."""
+    items = [delivery(SinkKind.rabbitmq, f"{exchange}/orders.created", index=i) for i in range(messages)]
+    connection = pika.BlockingConnection(pika.URLParameters(url))
+    channel = connection.channel()
+    channel.confirm_delivery()
+    try:
+        start = time.perf_counter()
+        for item in items:
+            headers = {f"cloudEvents_{name}": str(value) for name, value in item.attributes.items()}
+            channel.basic_publish(exchange, "orders.created", item.body, pika.BasicProperties(
+                content_type="application/cloudevents+json", delivery_mode=2, message_id=item.delivery_id,
+                headers=headers), mandatory=True)
+        return messages / (time.perf_counter() - start)
+    finally:
+        connection.close()
+
+
+def median(runs: int, measure: Callable[[], float]) -> float:
+    return statistics.median(measure() for _ in range(runs))
+
+
+def drain_rabbit(rabbit: Rabbit) -> None:
+    for queue in rabbit.queues:
+        connection = pika.BlockingConnection(pika.URLParameters(rabbit.url))
+        connection.channel().queue_purge(queue)
+        connection.close()
+
+
+def bench_rabbitmq(args: argparse.Namespace) -> list[tuple[str, float, float]]:
+    rabbit = Rabbit(url=get_settings().rabbitmq_url)
+    try:
+        exchanges = [rabbit.exchange_with_queue("orders.created")[0] for _ in range(10)]
+        credential = {"uri": rabbit.url}
+        rows = []
+        for count in (1, 10):
+            endpoints = [f"{exchange}/orders.created" for exchange in exchanges[:count]]
+
+            def measure_sink(endpoints: list[str] = endpoints) -> float:
+                rate = sink_rate(SinkKind.rabbitmq, endpoints, credential, args.rabbit_messages)
+                drain_rabbit(rabbit)
+                return rate
+
+            def measure_bare() -> float:
+                rate = bare_pika_rate(rabbit.url, exchanges[0], args.rabbit_messages)
+                drain_rabbit(rabbit)
+                return rate
+
+            rows.append((f"rabbitmq x{count}", median(args.repeat, measure_sink), median(args.repeat, measure_bare)))
+        return rows
+    finally:
+        rabbit.remove()
+
+
+def bench_aws(kind: SinkKind, args: argparse.Namespace) -> list[tuple[str, float, float]]:
+    made = AwsDestinations()
+    try:
+        if kind is SinkKind.sqs:
+            endpoints = [made.queue() for _ in range(10)]
+        else:
+            endpoints = []
+            for _ in range(10):
+                bus = f"bench-{uuid.uuid4().hex[:10]}"
+                aws("events").create_event_bus(Name=bus)
+                made.buses.append(bus)
+                endpoints.append(bus)
+        rows = []
+        for count in (1, 10):
+            rows.append((
+                f"{kind.value} x{count}",
+                median(args.repeat, lambda: sink_rate(kind, endpoints[:count], dict(STATIC_AWS), args.aws_messages)),
+                median(args.repeat, lambda: bare_aws_rate(kind, endpoints[0], args.aws_messages, args.threads)),
+            ))
+        return rows
+    finally:
+        for queue in made.queues:
+            aws("sqs").delete_queue(QueueUrl=queue)
+        made.queues.clear()
+        for bus in made.buses:
+            aws("events").delete_event_bus(Name=bus)
+        made.buses.clear()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--rabbit-messages", type=int, default=2000)
+    parser.add_argument("--aws-messages", type=int, default=300)
+    parser.add_argument("--threads", type=int, default=get_settings().sink_io_threads)
+    parser.add_argument("--kinds", default="rabbitmq,sqs,eventbridge")
+    args = parser.parse_args()
+    print(f"{'destination (subscriptions)':<28}{'sink msg/s':>12}{'bare msg/s':>12}{'ratio':>8}", flush=True)
+    for kind in args.kinds.split(","):
+        rows = bench_rabbitmq(args) if kind == "rabbitmq" else bench_aws(SinkKind(kind), args)
+        for name, sink, bare in rows:
+            print(f"{name:<28}{sink:>12,.0f}{bare:>12,.0f}{sink / bare:>8.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Queue destinations: credentials, AWS delegated grants, setup artifacts and verify."""

@@ -1,0 +1,79 @@
+"""Destination probes: does this credential (or grant) reach this queue, exchange or bus right now?
+
+RabbitMQ: connect, log in, passive-declare the exchange. SQS: ``GetQueueAttributes``. EventBridge:
+``DescribeEventBus``. A grant is first exchanged for session keys with STS ``AssumeRole`` and its
+ExternalId. Every probe returns an ``AttemptResult`` (never raises for the destination's answer);
+its detail names the failed step and, for AWS, the AWS error code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from hub.config import Settings
+from hub.sinks.aws import AwsClients, AwsStepFailed, classify_client_error
+from hub.sinks.base import AttemptResult
+from hub.sinks.rabbitmq import broker_target, classify_amqp_error, open_channel, split_endpoint
+from hub.sinks.vocabulary import ErrorClass, SinkKind
+
+Probe = Callable[..., AttemptResult]
+
+
+def _elapsed(started: float) -> int:
+    return int((time.perf_counter() - started) * 1000)
+
+
+def probe_rabbitmq(*, endpoint: str, credential: Mapping[str, Any], settings: Settings) -> AttemptResult:
+    """Connect and log in with the candidate URI, then passive-declare the endpoint's exchange.
+
+    The broker host was SSRF-checked by the caller; ``broker_target`` checks it again and the
+    connection goes to the checked address.
+    """
+    return asyncio.run(_probe_rabbitmq(endpoint, credential, settings))
+
+
+async def _probe_rabbitmq(endpoint: str, credential: Mapping[str, Any], settings: Settings) -> AttemptResult:
+    started = time.perf_counter()
+    exchange, _ = split_endpoint(endpoint)
+    timeout = settings.rabbitmq_connect_timeout_seconds
+    step = "connect"
+    connection = None
+    try:
+        connection, channel = await open_channel(broker_target(str(credential.get("uri") or "")), timeout)
+        step = "exchange.declare (passive)"
+        await asyncio.wait_for(channel.exchange_declare(exchange=exchange, passive=True), timeout)
+    except Exception as exc:  # noqa: BLE001 (classified)
+        result = classify_amqp_error(exc, step)
+        return AttemptResult.failure(ErrorClass(result.error_class), result.detail, latency_ms=_elapsed(started))
+    finally:
+        if connection is not None:
+            try:
+                await asyncio.wait_for(connection.close(), 2.0)
+            except Exception:  # noqa: BLE001 (closing after a refusal may fail)
+                pass
+    return AttemptResult.success(latency_ms=_elapsed(started))
+
+
+def probe_aws(kind: SinkKind, *, endpoint: str, credential: Mapping[str, Any] | None,
+              grant: Mapping[str, Any] | None, settings: Settings, session_name: str) -> AttemptResult:
+    """GetQueueAttributes (sqs) or DescribeEventBus (eventbridge) with the credential or the grant."""
+    started = time.perf_counter()
+    clients = AwsClients(settings=settings)
+    service, step = ("sqs", "sqs:GetQueueAttributes") if kind is SinkKind.sqs else ("events", "events:DescribeEventBus")
+    try:
+        client = clients.client_for(service, credential=credential, grant=grant, session_name=session_name)
+        if kind is SinkKind.sqs:
+            client.get_queue_attributes(QueueUrl=endpoint, AttributeNames=["QueueArn"])
+        else:
+            client.describe_event_bus(Name=endpoint.partition("/")[0])
+    except AwsStepFailed as failed:
+        return failed.result
+    except Exception as exc:  # noqa: BLE001 (classified)
+        result = classify_client_error(exc, step)
+        return AttemptResult.failure(ErrorClass(result.error_class), result.detail, latency_ms=_elapsed(started))
+    finally:
+        clients.close()
+    return AttemptResult.success(latency_ms=_elapsed(started))

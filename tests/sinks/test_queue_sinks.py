@@ -1,0 +1,360 @@
+"""The shared sink cases for the three queue kinds, on real destinations (moto server, local RabbitMQ).
+
+Each message received is read back and compared field by field with the CloudEvent that was sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from hub.config import get_settings
+from hub.sinks.base import AttemptResult, PreparedDelivery
+from hub.sinks.eventbridge import EventBridgeSink
+from hub.sinks.rabbitmq import RabbitMQSink
+from hub.sinks.sqs import SqsSink
+from hub.sinks.vocabulary import ErrorClass, SinkKind
+from tests.support.destinations import (
+    STATIC_AWS, AwsDestinations, Rabbit, authenticating_moto, delivery, free_port, receive_all,
+)
+
+KINDS = [SinkKind.sqs, SinkKind.rabbitmq, SinkKind.eventbridge]
+SINKS = {SinkKind.sqs: SqsSink, SinkKind.rabbitmq: RabbitMQSink, SinkKind.eventbridge: EventBridgeSink}
+
+
+@pytest.fixture(autouse=True)
+def _loopback_broker(override_settings, monkeypatch) -> None:
+    """The local broker is on 127.0.0.1 (a private deployment's allow-list); the hub's AWS identity is a
+    test key (moto accepts any)."""
+    override_settings(egress_allow_cidrs="127.0.0.0/8")
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
+
+
+@pytest.fixture
+def aws_destinations() -> Iterator[AwsDestinations]:
+    made = AwsDestinations()
+    yield made
+    made.remove()
+
+
+@pytest.fixture
+def rabbit() -> Iterator[Rabbit]:
+    made = Rabbit(url=get_settings().rabbitmq_url)
+    yield made
+    made.remove()
+
+
+@pytest.fixture
+def private_moto() -> Iterator[str]:
+    with authenticating_moto() as url:
+        yield url
+
+
+class Target:
+    """One kind's destination for a test: where to send, with what, and how to read messages back."""
+
+    def __init__(self, kind: SinkKind, aws_destinations: AwsDestinations, rabbit: Rabbit) -> None:
+        self.kind = kind
+        self._rabbit = rabbit
+        if kind is SinkKind.sqs:
+            self.endpoint = self._tap = aws_destinations.queue()
+            self.credential: dict[str, Any] = dict(STATIC_AWS)
+        elif kind is SinkKind.eventbridge:
+            self.endpoint, self._tap = aws_destinations.bus_with_tap()
+            self.credential = dict(STATIC_AWS)
+        else:
+            exchange, self._queue = rabbit.exchange_with_queue("orders.created")
+            self.endpoint = f"{exchange}/orders.created"
+            self.credential = {"uri": get_settings().rabbitmq_url}
+
+    def delivery(self, index: int = 0, **overrides: Any) -> PreparedDelivery:
+        return delivery(self.kind, overrides.pop("endpoint", self.endpoint),
+                        credential=overrides.pop("credential", self.credential), index=index, **overrides)
+
+    def missing(self) -> str:
+        """The same kind of endpoint naming a queue, exchange or bus that does not exist."""
+        if self.kind is SinkKind.sqs:
+            return self.endpoint + "-absent"
+        if self.kind is SinkKind.eventbridge:
+            return "absent-" + self.endpoint
+        return "absent-" + self.endpoint
+
+    def received(self, expected: int) -> list[dict[str, Any]]:
+        """What arrived, as {"event": the JSON seen, "meta": attributes/properties as strings}."""
+        if self.kind is SinkKind.rabbitmq:
+            return [{"event": json.loads(body), "meta": dict(props.headers or {}), "props": props}
+                    for props, body in self._rabbit.drain(self._queue)]
+        messages = receive_all(self._tap, expected)
+        return [{"event": json.loads(m["Body"]), "meta": {name: value["StringValue"]
+                                                          for name, value in m.get("MessageAttributes", {}).items()},
+                 "attributes": m.get("Attributes", {})} for m in messages]
+
+
+def run(coroutine: Any) -> Any:
+    return asyncio.run(coroutine)
+
+
+async def _send(kind: SinkKind, deliveries: list[PreparedDelivery], **settings_update: Any) -> list[AttemptResult]:
+    sink = SINKS[kind](settings=get_settings().model_copy(update=settings_update))
+    try:
+        return await sink.deliver_many(deliveries)
+    finally:
+        await sink.close()
+
+
+def assert_same_event(kind: SinkKind, sent: PreparedDelivery, got: dict[str, Any]) -> None:
+    """The received message is the CloudEvent sent, field by field, in the kind's mapping."""
+    original = json.loads(sent.body)
+    if kind is SinkKind.eventbridge:
+        envelope = got["event"]
+        assert envelope["source"] == original["source"]
+        assert envelope["detail-type"] == original["type"]
+        assert envelope["detail"] == original["data"]
+        return
+    assert got["event"] == original
+    prefix = "ce_" if kind is SinkKind.sqs else "cloudEvents_"
+    for name, value in sent.attributes.items():
+        if f"{prefix}{name}" in got["meta"] or kind is SinkKind.rabbitmq:
+            assert got["meta"][f"{prefix}{name}"] == str(value), name
+    if kind is SinkKind.rabbitmq:
+        props = got["props"]
+        assert props.delivery_mode == 2 and props.message_id == sent.delivery_id
+        assert props.content_type.startswith("application/cloudevents+json")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_success_arrives_field_by_field(kind, aws_destinations, rabbit):
+    """Shared sink case: success. Every delivery of a batch arrives once and equals the CloudEvent."""
+    target = Target(kind, aws_destinations, rabbit)
+    sent = [target.delivery(index) for index in range(13)]
+    results = run(_send(kind, sent))
+    assert all(result.ok and result.error_class == "" for result in results), results
+    got = target.received(len(sent))
+    assert len(got) == len(sent)
+    by_id = {(g["event"]["id"] if kind is not SinkKind.eventbridge else g["event"]["detail"]["order"]): g
+             for g in got}
+    for index, item in enumerate(sent):
+        key = item.attributes["id"] if kind is not SinkKind.eventbridge else index
+        assert_same_event(kind, item, by_id[key])
+
+
+def test_sqs_attributes_and_fifo_group(aws_destinations):
+    """SQS: CloudEvent attributes as `ce_` message attributes (at most 10, SQS's limit); on a FIFO queue
+    partitionkey is the MessageGroupId and the delivery id the MessageDeduplicationId (a retry is dropped)."""
+    queue = aws_destinations.queue(fifo=True, ContentBasedDeduplication="false")
+    first = delivery(SinkKind.sqs, queue, credential=dict(STATIC_AWS), partition_key="order-42")
+    results = run(_send(SinkKind.sqs, [first, first]))
+    assert [r.ok for r in results] == [True, True]
+    messages = receive_all(queue, 2, rounds=3)
+    assert len(messages) == 1  # the retry with the same delivery id was deduplicated
+    attributes = messages[0]["MessageAttributes"]
+    assert len(attributes) == 10
+    assert messages[0]["Attributes"]["MessageGroupId"] == "order-42"
+    assert messages[0]["Attributes"]["MessageDeduplicationId"] == first.delivery_id
+    for name in ("specversion", "id", "source", "type", "time", "tenantid", "schemaversion", "partitionkey"):
+        assert attributes[f"ce_{name}"]["StringValue"] == str(first.attributes[name])
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_destination_down_is_connect_refused(kind, aws_destinations, rabbit):
+    """Shared sink case: destination down → connect_refused, retryable (not terminal)."""
+    target = Target(kind, aws_destinations, rabbit)
+    port = free_port()
+    if kind is SinkKind.rabbitmq:
+        item = target.delivery(credential={"uri": f"amqp://hub:hub@127.0.0.1:{port}/%2F"})
+        [result] = run(_send(kind, [item]))
+    else:
+        [result] = run(_send(kind, [target.delivery()], aws_endpoint_url=f"http://127.0.0.1:{port}"))
+    assert not result.ok and result.error_class == ErrorClass.connect_refused and not result.terminal
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_missing_queue_exchange_or_bus(kind, aws_destinations, rabbit):
+    """Shared sink case: the queue, exchange or bus does not exist → destination_missing; the detail names the
+    failed step (and the AWS error code). The sink recovers for the next delivery (a new channel)."""
+    target = Target(kind, aws_destinations, rabbit)
+    missing, present = target.delivery(endpoint=target.missing()), target.delivery(1)
+    missing_result, present_result = run(_send(kind, [missing, present]))
+    assert missing_result.error_class == ErrorClass.destination_missing and not missing_result.terminal
+    if kind is not SinkKind.rabbitmq:
+        assert ("NonExistentQueue" if kind is SinkKind.sqs else "ResourceNotFoundException") in missing_result.detail
+    assert present_result.ok
+    assert_same_event(kind, present, target.received(1)[0])
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_wrong_credentials(kind, aws_destinations, rabbit, private_moto):
+    """Shared sink case: the destination refuses the credential → auth_failed. RabbitMQ: a wrong password on
+    the local broker. AWS kinds: a private moto server with authentication on (the shared one accepts any key)."""
+    target = Target(kind, aws_destinations, rabbit)
+    if kind is SinkKind.rabbitmq:
+        item = target.delivery(credential={"uri": get_settings().rabbitmq_url.replace("hub:hub@", "hub:wrong@")})
+        [result] = run(_send(kind, [item]))
+    else:
+        [result] = run(_send(kind, [target.delivery()], aws_endpoint_url=private_moto))
+        assert result.detail.startswith(("sqs:SendMessage failed", "events:PutEvents failed")), result.detail
+    assert not result.ok and result.error_class == ErrorClass.auth_failed
+
+
+def test_rabbitmq_unroutable_has_its_own_class(rabbit):
+    """RabbitMQ: `mandatory` — a message no queue is bound for is returned: `unroutable`, not delivered."""
+    exchange, queue = rabbit.exchange_with_queue("orders.created")
+    routed = delivery(SinkKind.rabbitmq, f"{exchange}/orders.created", credential={"uri": get_settings().rabbitmq_url})
+    strays = [delivery(SinkKind.rabbitmq, f"{exchange}/nobody.listens", credential={"uri": get_settings().rabbitmq_url})
+              for _ in range(2)]
+    results = run(_send(SinkKind.rabbitmq, [strays[0], routed, strays[1]]))
+    assert [r.error_class for r in results] == ["unroutable", "", "unroutable"]
+    assert len(rabbit.drain(queue)) == 1
+
+
+def test_sqs_oversized_messages(aws_destinations):
+    """Oversized (SQS): over `sqs_max_message_bytes` (1 MiB, AWS's and moto's limit) the message is refused
+    unsent; over a queue's own smaller MaximumMessageSize moto refuses it (InvalidParameterValue). Both are
+    payload_too_large and terminal (dead-lettered, not retried)."""
+    small = aws_destinations.queue(MaximumMessageSize="1024")
+    big = delivery(SinkKind.sqs, small, credential=dict(STATIC_AWS), data={"blob": "x" * 2000})
+    huge = delivery(SinkKind.sqs, small, credential=dict(STATIC_AWS), data={"blob": "x" * 1_100_000})
+    results = run(_send(SinkKind.sqs, [big, huge]))
+    assert [(r.error_class, r.terminal) for r in results] == [("payload_too_large", True)] * 2
+    assert "InvalidParameterValue" in results[0].detail and "1048576" in results[1].detail
+    assert receive_all(small, 1, rounds=1) == []
+
+
+def test_eventbridge_oversized_entry_is_dead_lettered_unsent(aws_destinations):
+    """Oversized (EventBridge): an entry over 256 KiB by AWS's size formula is payload_too_large and terminal,
+    refused by the hub (moto does not enforce the limit); the other entries of the batch still go."""
+    bus, tap = aws_destinations.bus_with_tap()
+    big = delivery(SinkKind.eventbridge, bus, credential=dict(STATIC_AWS), data={"blob": "x" * 270_000})
+    fine = delivery(SinkKind.eventbridge, bus, credential=dict(STATIC_AWS), index=3)
+    results = run(_send(SinkKind.eventbridge, [big, fine]))
+    assert (results[0].error_class, results[0].terminal) == ("payload_too_large", True)
+    assert results[1].ok
+    got = receive_all(tap, 2, rounds=3)
+    assert [json.loads(m["Body"])["detail"]["order"] for m in got] == [3]
+
+
+def test_rabbitmq_oversized_is_dead_lettered_unsent(rabbit):
+    """Oversized (RabbitMQ): over `rabbitmq_max_message_bytes` the body is refused unsent, terminal."""
+    exchange, queue = rabbit.exchange_with_queue()
+    item = delivery(SinkKind.rabbitmq, f"{exchange}/orders.created", credential={"uri": get_settings().rabbitmq_url},
+                    data={"blob": "x" * 5000})
+    [result] = run(_send(SinkKind.rabbitmq, [item], rabbitmq_max_message_bytes=4096))
+    assert (result.error_class, result.terminal) == ("payload_too_large", True)
+    assert rabbit.drain(queue) == []
+
+
+def test_eventbridge_entry_failure_carries_the_aws_code(aws_destinations):
+    """EventBridge: a failed entry is a failure whose detail has the AWS error code (moto refuses a missing
+    Source per entry with InvalidArgument)."""
+    bus, _ = aws_destinations.bus_with_tap()
+    item = delivery(SinkKind.eventbridge, bus, credential=dict(STATIC_AWS))
+    item = PreparedDelivery(**{**{f: getattr(item, f) for f in item.__dataclass_fields__},
+                               "attributes": {**item.attributes, "source": ""}})
+    [result] = run(_send(SinkKind.eventbridge, [item]))
+    assert result.error_class == ErrorClass.destination_error and "InvalidArgument" in result.detail
+
+
+def test_no_credential_is_classified(aws_destinations):
+    """A queue delivery without credential or grant is `no_credential` (never an exception)."""
+    queue = aws_destinations.queue()
+    results = run(_send(SinkKind.sqs, [delivery(SinkKind.sqs, queue)]))
+    assert results[0].error_class == ErrorClass.no_credential
+
+
+async def _deliver_until_done(sink: RabbitMQSink, pending: list[PreparedDelivery], *, max_rounds: int,
+                              on_round: Any) -> tuple[int, list[str]]:
+    """Send, then re-send every delivery whose attempt failed (what the engine's retries do), round after
+    round; returns (failed attempts, the classes of the failures)."""
+    failures: list[str] = []
+    for round_number in range(max_rounds):
+        if not pending:
+            break
+        on_round(round_number)
+        results = await sink.deliver_many(pending)
+        failures += [r.error_class for r in results if not r.ok]
+        pending = [d for d, r in zip(pending, results, strict=True) if not r.ok]
+        if pending:
+            await asyncio.sleep(0.5)
+    assert not pending, f"{len(pending)} deliveries never succeeded"
+    return len(failures), failures
+
+
+@pytest.mark.slow
+def test_rabbitmq_broker_restart_mid_run_loses_nothing(tmp_path):
+    """RabbitMQ broker restarted mid-run (a private node, so the shared broker stays up): deliveries made while
+    it is down fail as connection_reset / connect_refused, the sink reconnects once it is back, and with
+    retries every event arrives; duplicates (same message_id) are counted and bounded by the retries."""
+    import pika
+
+    from tests.support.rabbit_node import private_rabbit, rabbitmq_sbin
+
+    if rabbitmq_sbin() is None:
+        pytest.skip("rabbitmq-server is not installed")
+    with private_rabbit(tmp_path) as node:
+        connection = pika.BlockingConnection(pika.URLParameters(node.url))
+        channel = connection.channel()
+        channel.exchange_declare("orders", "direct", durable=True)
+        channel.queue_declare("orders-in", durable=True)
+        channel.queue_bind("orders-in", "orders", "created")
+        connection.close()
+        credential = {"uri": node.url}
+        batches = [[delivery(SinkKind.rabbitmq, "orders/created", credential=credential, index=b * 20 + i)
+                    for i in range(20)] for b in range(10)]
+
+        async def run_all() -> tuple[int, list[str]]:
+            sink = RabbitMQSink(settings=get_settings())
+            failed, classes, restarted = 0, [], []
+            try:
+                for number, batch in enumerate(batches):
+                    if number == 4:  # the broker stops while this batch is in flight
+                        stopping = asyncio.get_running_loop().run_in_executor(None, node.stop_app)
+                        await asyncio.sleep(0.05)
+                    if number == 5:
+                        await stopping
+
+                    def restart_later(round_number: int) -> None:
+                        # The first batch that keeps failing for three rounds brings the broker back.
+                        if number >= 4 and round_number == 3 and not restarted:
+                            restarted.append(True)
+                            node.start_app()
+
+                    more, seen = await _deliver_until_done(sink, batch, max_rounds=40, on_round=restart_later)
+                    failed, classes = failed + more, classes + seen
+            finally:
+                await sink.close()
+            return failed, classes
+
+        failed_attempts, classes = asyncio.run(run_all())
+        assert failed_attempts > 0 and set(classes) <= {"connection_reset", "connect_refused", "timeout"}, classes
+        connection = pika.BlockingConnection(pika.URLParameters(node.url))
+        channel = connection.channel()
+        received: list[tuple[Any, bytes]] = []
+        for _ in range(1000):
+            method, properties, body = channel.basic_get("orders-in", auto_ack=True)
+            if method is None:
+                break
+            received.append((properties, body))
+        connection.close()
+    sent = {d.delivery_id: d for batch in batches for d in batch}
+    ids = [properties.message_id for properties, _ in received]
+    duplicates = len(ids) - len(set(ids))
+    print(f"broker restart: {len(sent)} sent, {len(ids)} received, {duplicates} duplicates, "
+          f"{failed_attempts} failed attempts")
+    assert set(ids) == set(sent)  # nothing lost
+    assert duplicates <= failed_attempts
+    for properties, body in received:
+        assert json.loads(body) == json.loads(sent[properties.message_id].body)
+
+
+def test_eventbridge_wraps_data_that_is_not_an_object(aws_destinations):
+    """EventBridge: Detail must be a JSON object, so data that is not one arrives as {"data": <value>}."""
+    bus, tap = aws_destinations.bus_with_tap()
+    item = delivery(SinkKind.eventbridge, bus, credential=dict(STATIC_AWS), data=[1, "two", {"three": 3}])
+    assert run(_send(SinkKind.eventbridge, [item]))[0].ok
+    [message] = receive_all(tap, 1, rounds=3)
+    assert json.loads(message["Body"])["detail"] == {"data": [1, "two", {"three": 3}]}
