@@ -143,7 +143,8 @@ def test_held_jobs_show_as_backlog_then_end_disabled(client, make_token, hub_db:
 def test_dashboard_counts_what_the_engine_recorded(client, make_token, hub_db: str, tenant: str,
                                                    delivered: dict[str, uuid.UUID]):
     """R-getDashboard period counts, time series and backlog over attempts the engine wrote: attempt counts
-    per outcome, jobs created, events received, and buckets summing to the period counts."""
+    per outcome, jobs created, events received, and buckets summing to the period counts; the
+    needs-attention ranking (R-getDashboardNeedsAttention-03/11) and its per-subscription period counts."""
     body = dashboard(client, make_token())
     period = body["selected_period"]
     written = dict(sql(hub_db, "SELECT outcome, count(*) FROM delivery_attempts WHERE tenant_id = %s GROUP BY 1",
@@ -158,3 +159,15 @@ def test_dashboard_counts_what_the_engine_recorded(client, make_token, hub_db: s
     for outcome in counts:
         assert sum(b["push"]["delivery_attempts"][outcome] for b in buckets) == counts[outcome], outcome
     assert body["current_state"]["push"] == {"pending_jobs": 0, "oldest_pending_job_age_seconds": None}
+    listed = client.get("/v1/dashboard/subscriptions", headers={"Authorization": f"Bearer {make_token()}"})
+    assert listed.status_code == 200, listed.text
+    items = {item["subscription_id"]: item for item in listed.json()["items"]}
+    assert list(items)[0] == str(delivered["down"]) and items[str(delivered["down"])]["attention_reasons"][0] == \
+        "auto_disabled"
+    gone = items[str(delivered["gone"])]
+    assert gone["attention_reasons"] == ["dead_lettered_in_period"] and gone["period_dead_lettered_attempts"] == EVENTS
+    assert str(delivered["ok"]) not in items and str(delivered["flaky"]) not in items  # the success came after
+    for sub_id, item in items.items():
+        written_for_sub = engine_outcomes(hub_db, uuid.UUID(sub_id))
+        assert item["period_delivery_attempts"] == sum(written_for_sub.values())
+        assert item["period_failed_attempts"] == written_for_sub.get("failed", 0)
