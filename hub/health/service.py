@@ -32,6 +32,7 @@ POISON_SQL = text("""
 SELECT count(*) FROM delivery_attempts
  WHERE tenant_id = :tenant AND outcome = 'poison' AND attempted_at >= :start AND attempted_at < :end
 """)
+ANY_ATTEMPT_SQL = text("SELECT EXISTS (SELECT 1 FROM delivery_attempts WHERE subscription_id = :sub)")
 HEALTH_ROW_SQL = text("""
 SELECT last_success_at, last_failure_at, auto_disabled, disabled_reason
   FROM subscription_health WHERE subscription_id = :sub
@@ -103,6 +104,9 @@ def read_health(*, sub: Subscription) -> Health:
         health.poison_events = connection.execute(POISON_SQL, {"tenant": sub.tenant_id, "start": start,
                                                                 "end": snapshot_at}).scalar_one()
         row = connection.execute(HEALTH_ROW_SQL, {"sub": sub.id}).first()
+        # The engine writes the health row only for jobs it tried; a job that ended without a try
+        # (disabled, held past the horizon) leaves an attempt and no row: attempts exist, no verdict.
+        attempted = row is None and connection.execute(ANY_ATTEMPT_SQL, {"sub": sub.id}).scalar_one()
     if row is not None:
         health.auto_disabled = bool(row.auto_disabled or sub.auto_disabled)
         health.disabled_reason = row.disabled_reason or sub.disabled_reason
@@ -110,5 +114,7 @@ def read_health(*, sub: Subscription) -> Health:
         last_failure = _latest(last_failure, row.last_failure_at)
     elif sub.auto_disabled:
         health.auto_disabled, health.disabled_reason = True, sub.disabled_reason
+    elif attempted:
+        health.auto_disabled = False
     health.last_success_at, health.last_failure_at = last_success, last_failure
     return health

@@ -11,7 +11,11 @@ from hub.sqltypes import tz_field
 
 
 class RetentionCoverage(SQLModel, table=True):
-    """One row: history from ``coverage_start`` on is complete; older rows may be partly swept."""
+    """One row: history from ``coverage_start`` on is complete; older rows may be partly swept.
+
+    ``swept_at`` is null until the first sweep: nothing was deleted yet, and the readers report the
+    retention horizon (or the stored bound, when older) instead of the stored install-time value.
+    """
 
     __tablename__ = "retention_coverage"
     __table_args__ = (CheckConstraint("id = 1", name="ck_retention_coverage_single_row"),)

@@ -1,7 +1,10 @@
 """The retention sweep and the coverage bound it keeps truthful.
 
-The sweep first moves ``retention_coverage.coverage_start`` forward to its horizon (now minus the
-retention window) and commits; only then does it delete rows older than the horizon, a batch per
+Until the first sweep, nothing has ever been deleted, so history is uninterrupted back to the
+retention horizon (now minus the retention window, moving with time): that is the coverage a
+fresh install reports, not its install instant. The sweep first moves
+``retention_coverage.coverage_start`` forward to its horizon (on the first sweep, to the horizon
+itself) and marks the row swept, and commits; only then does it delete rows older than the horizon, a batch per
 short transaction, so no reader is ever told history is complete where rows may be missing, and no
 delete holds its locks for long. One process sweeps at a time: a PostgreSQL advisory lock held on
 its own connection for the whole sweep; a second sweeper skips the round.
@@ -23,6 +26,7 @@ from sqlalchemy import Connection, Engine, text
 from sqlmodel import Session
 
 from hub import metrics
+from hub.config import get_settings
 
 log = logging.getLogger("hub.retention")
 
@@ -31,8 +35,16 @@ SWEEP_LOCK_KEY = 0x6875622D7377
 FINISHED_JOB_STATES = ("delivered", "dead_lettered", "disabled")
 
 ADVANCE_SQL = text("""
-UPDATE retention_coverage SET coverage_start = GREATEST(coverage_start, :horizon), swept_at = now()
+UPDATE retention_coverage
+   SET coverage_start = CASE WHEN swept_at IS NULL THEN :horizon ELSE GREATEST(coverage_start, :horizon) END,
+       swept_at = now()
  WHERE id = 1 RETURNING coverage_start
+""")
+# Never swept: the retention horizon of this transaction's instant (or the stored bound, when older).
+COVERAGE_SQL = text("""
+SELECT CASE WHEN swept_at IS NULL THEN LEAST(coverage_start, now() - make_interval(days => :days))
+            ELSE coverage_start END
+  FROM retention_coverage WHERE id = 1
 """)
 DELETE_ATTEMPTS_SQL = text("""
 DELETE FROM delivery_attempts WHERE id IN (
@@ -63,7 +75,7 @@ class SweepReport:
 
 def coverage_start(session: Session | Connection) -> datetime:
     """The earliest instant of uninterrupted retained history (read in the caller's snapshot)."""
-    return session.execute(text("SELECT coverage_start FROM retention_coverage WHERE id = 1")).scalar_one()
+    return session.execute(COVERAGE_SQL, {"days": get_settings().retention_days}).scalar_one()
 
 
 def uuid7_floor(moment: datetime) -> uuid.UUID:

@@ -22,23 +22,32 @@ def api(client, make_token) -> Api:
     return Api(client=client, token=make_token())
 
 
-def set_coverage(moment: datetime) -> None:
+def set_coverage(moment: datetime, *, swept_at: datetime | None | object = ...) -> None:
+    """Record ``moment`` as the coverage bound, as a sweep (at ``swept_at``, default now) left it."""
+    swept = now() if swept_at is ... else swept_at
     with get_engine().begin() as connection:
-        connection.execute(text("UPDATE retention_coverage SET coverage_start = :at WHERE id = 1"), {"at": moment})
+        connection.execute(text("UPDATE retention_coverage SET coverage_start = :at, swept_at = :swept WHERE id = 1"),
+                           {"at": moment, "swept": swept})
 
 
 def read_coverage() -> datetime:
+    """The stored bound (what the last sweep wrote, or the install's initial value)."""
     with get_engine().connect() as connection:
         return connection.execute(text("SELECT coverage_start FROM retention_coverage WHERE id = 1")).scalar_one()
 
 
+def read_swept_at() -> datetime | None:
+    with get_engine().connect() as connection:
+        return connection.execute(text("SELECT swept_at FROM retention_coverage WHERE id = 1")).scalar_one()
+
+
 @pytest.fixture
-def coverage() -> Iterator[Callable[[datetime], None]]:
+def coverage() -> Iterator[Callable[..., None]]:
     """History is retained from 60 days ago unless the test says otherwise; restored afterwards."""
-    original = read_coverage()
+    original, swept = read_coverage(), read_swept_at()
     set_coverage(now() - timedelta(days=60))
     yield set_coverage
-    set_coverage(original)
+    set_coverage(original, swept_at=swept)
 
 
 def webhook(api: Api, **fields: Any) -> str:

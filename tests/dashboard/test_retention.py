@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import psycopg
 from prometheus_client import REGISTRY
@@ -87,3 +87,39 @@ def test_hub_sweep_command_runs_once(coverage):
     done = subprocess.run([sys.executable, "-m", "hub.cli", "sweep"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "coverage starts" in done.stdout
+
+
+def _parsed(stamp: str) -> datetime:
+    return datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+
+
+def test_fresh_install_covers_back_to_the_retention_horizon(api, coverage):
+    """R-getDashboard-09, R-getDashboardNeedsAttention-14, R-getSubscriptionHealth-05: before any sweep,
+    nothing was ever deleted, so coverage_start is the retention horizon (moving with time), not the
+    install instant; the default 24 h dashboard and needs-attention list are served on day one."""
+    coverage(now(), swept_at=None)  # a fresh install: the row as the migration leaves it, never swept
+    first = api.client.get("/v1/dashboard", headers=api.headers(None))
+    assert first.status_code == 200, first.text
+    body = first.json()
+    horizon = _parsed(body["snapshot_at"]) - timedelta(days=30)
+    assert _parsed(body["coverage_start"]) == horizon
+    full = api.client.get("/v1/dashboard", params={"window_hours": str(30 * DAY)}, headers=api.headers(None))
+    assert full.status_code == 200, full.text
+    listed = api.client.get("/v1/dashboard/subscriptions", headers=api.headers(None))
+    assert listed.status_code == 200, listed.text
+    later = api.client.get("/v1/dashboard", headers=api.headers(None)).json()
+    assert _parsed(later["coverage_start"]) >= horizon  # it moves with time until a sweep fixes it
+
+
+def test_first_sweep_fixes_coverage_at_its_horizon(api, coverage):
+    """The first sweep records its own horizon (never the later install instant), and from then on the
+    coverage stays where the sweeps put it: it never claims rows a sweep may have deleted."""
+    coverage(now(), swept_at=None)
+    report = sweep_once(engine=get_engine(), retention=timedelta(days=30), batch_rows=100)
+    assert report is not None and report.coverage_start == report.horizon == read_coverage()
+    body = api.client.get("/v1/dashboard", headers=api.headers(None)).json()
+    assert _parsed(body["coverage_start"]) == report.horizon
+    too_early = api.client.get("/v1/dashboard", params={"from": (report.horizon - timedelta(hours=1)).isoformat(),
+                                                               "to": (report.horizon + timedelta(hours=1)).isoformat()},
+                               headers=api.headers(None))
+    assert too_early.status_code == 422 and too_early.json()["details"]["coverage_start"]

@@ -2,10 +2,11 @@
 
 This is the one place tests create events, delivery jobs and delivery attempts. ``record_attempt``
 writes exactly what one try of the delivery engine records: one ``delivery_attempts`` row (try
-number, event, outcome, error class, sanitized detail) and the ``subscription_health`` row's last
-success/failure and verdict; ``finish_job`` moves the job to the state the try left it in. When
-the engine (``hub deliver``) is on main, these can be switched to real deliveries without touching
-the tests that call them.
+number, event, outcome, error class, sanitized detail), the ``subscription_health`` row's last
+success/failure when a try was made, and the job's new state. The engine writes no health row for
+a job that ends ``disabled`` without a try (and numbers that attempt with the tries made before it),
+so neither does this helper. tests/dashboard/test_real_deliveries.py checks the same reads against
+rows the real engine (``hub deliver``) wrote.
 """
 
 from __future__ import annotations
@@ -86,33 +87,44 @@ def add_job(tenant: str, subscription_id: str, *, event_seq: int, created_at: da
 def record_attempt(tenant: str, subscription_id: str, outcome: Outcome, *, at: datetime,
                    job_id: uuid.UUID | None = None, event_seq: int | None = None, attempt_no: int = 1,
                    sink_kind: str = "webhook", error_class: ErrorClass | str = "") -> None:
-    """One try, as the delivery engine records it: the attempt row, the health row, the job's state."""
+    """One try, as the delivery engine records it: the attempt row, the health row, the job's state.
+
+    A ``disabled`` outcome is the engine ending a job without a try: status 0, no health row change.
+    """
     failed = outcome in (Outcome.failed, Outcome.dead_lettered)
+    tried = outcome is not Outcome.disabled
     error = (error_class or ErrorClass.http_5xx) if failed else ""
     with get_engine().begin() as connection:
         connection.execute(text(
             "INSERT INTO delivery_attempts (id, job_id, tenant_id, subscription_id, sink_kind, event_seq,"
             " attempt_no, outcome, status_code, error_class, detail, latency_ms, attempted_at)"
-            " VALUES (:id, :job, :t, :sub, :kind, :seq, :no, :outcome, :status, :error, :detail, 12, :at)"),
+            " VALUES (:id, :job, :t, :sub, :kind, :seq, :no, :outcome, :status, :error, :detail, :latency, :at)"),
             {"id": uuid7_at(at), "job": job_id, "t": tenant, "sub": subscription_id, "kind": sink_kind,
              "seq": event_seq, "no": attempt_no, "outcome": outcome.value,
              "status": 200 if outcome is Outcome.delivered else (503 if failed else 0), "error": str(error),
-             "detail": "HTTP 503" if failed else "", "at": at})
-        connection.execute(text(
-            "INSERT INTO subscription_health (subscription_id, tenant_id, last_success_at, last_failure_at,"
-            " consecutive_failures, auto_disabled, disabled_reason, updated_at)"
-            " VALUES (:sub, :t, :success, :failure, :streak, false, '', :at)"
-            " ON CONFLICT (subscription_id) DO UPDATE SET"
-            "  last_success_at = GREATEST(subscription_health.last_success_at, EXCLUDED.last_success_at),"
-            "  last_failure_at = GREATEST(subscription_health.last_failure_at, EXCLUDED.last_failure_at),"
-            "  consecutive_failures = CASE WHEN :failed THEN subscription_health.consecutive_failures + 1 ELSE 0 END,"
-            "  updated_at = EXCLUDED.updated_at"),
-            {"sub": subscription_id, "t": tenant, "success": at if outcome is Outcome.delivered else None,
-             "failure": at if failed else None, "streak": 1 if failed else 0, "failed": failed, "at": at})
+             "detail": "HTTP 503" if failed else "", "latency": 12 if tried else 0, "at": at})
+        if tried:
+            _fold_health(connection, tenant, subscription_id, outcome, failed=failed, at=at)
         if job_id is not None and outcome in JOB_STATE_AFTER:
             connection.execute(text("UPDATE delivery_jobs SET state = :state, attempts = :no, updated_at = :at"
                                     " WHERE id = :id"),
                                {"state": JOB_STATE_AFTER[outcome], "no": attempt_no, "at": at, "id": job_id})
+
+
+def _fold_health(connection, tenant: str, subscription_id: str, outcome: Outcome, *, failed: bool,  # noqa: ANN001
+                 at: datetime) -> None:
+    """The engine's health fold for one try: last success/failure, the failure streak."""
+    connection.execute(text(
+        "INSERT INTO subscription_health (subscription_id, tenant_id, last_success_at, last_failure_at,"
+        " consecutive_failures, auto_disabled, disabled_reason, updated_at)"
+        " VALUES (:sub, :t, :success, :failure, :streak, false, '', :at)"
+        " ON CONFLICT (subscription_id) DO UPDATE SET"
+        "  last_success_at = GREATEST(subscription_health.last_success_at, EXCLUDED.last_success_at),"
+        "  last_failure_at = GREATEST(subscription_health.last_failure_at, EXCLUDED.last_failure_at),"
+        "  consecutive_failures = CASE WHEN :failed THEN subscription_health.consecutive_failures + 1 ELSE 0 END,"
+        "  updated_at = EXCLUDED.updated_at"),
+        {"sub": subscription_id, "t": tenant, "success": at if outcome is Outcome.delivered else None,
+         "failure": at if failed else None, "streak": 1 if failed else 0, "failed": failed, "at": at})
 
 
 def record_poison(tenant_raw: str, *, at: datetime) -> None:
