@@ -9,7 +9,6 @@ the ``standardwebhooks`` library).
 from __future__ import annotations
 
 import base64
-import hashlib
 import hmac
 from collections.abc import Sequence
 from functools import lru_cache
@@ -25,6 +24,6 @@ def signature_header(secrets: Sequence[str], message_id: str, timestamp: int, bo
     """The ``webhook-signature`` value: one ``v1,`` signature per secret, in the order given."""
     signed = f"{message_id}.{timestamp}.".encode() + body
     return " ".join(
-        "v1," + base64.b64encode(hmac.new(secret_key(secret), signed, hashlib.sha256).digest()).decode("ascii")
+        "v1," + base64.b64encode(hmac.digest(secret_key(secret), signed, "sha256")).decode("ascii")
         for secret in secrets
     )

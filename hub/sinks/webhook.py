@@ -42,6 +42,12 @@ def parse_endpoint(endpoint: str) -> URL:
     return url
 
 
+@lru_cache(maxsize=256)
+def request_timeout(seconds: float) -> aiohttp.ClientTimeout:
+    """The whole-request timeout of a subscription's ``timeout_ms`` (immutable, so one object per value)."""
+    return aiohttp.ClientTimeout(total=seconds)
+
+
 def signed_headers(delivery: PreparedDelivery, timestamp: int) -> dict[str, str]:
     """The request headers of one try: the id is the delivery's, the timestamp this try's."""
     headers = {
@@ -92,7 +98,7 @@ class WebhookSink:
                                          terminal=True)
         check_literal(url.raw_host or "", url.port or 443)
         headers = signed_headers(delivery, int(time.time()))
-        timeout = aiohttp.ClientTimeout(total=delivery.timeout_seconds)
+        timeout = request_timeout(delivery.timeout_seconds)
         async with self._client().post(url, data=delivery.body, headers=headers, allow_redirects=False,
                                        timeout=timeout) as response:
             await self._drain(response)

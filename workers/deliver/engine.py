@@ -119,15 +119,11 @@ class Engine:
 
     async def _send(self, delivery: PreparedDelivery) -> tuple[AttemptResult | None, datetime, datetime]:
         slot = self.limits.per_destination[destination_key(delivery)]
-        try:
-            await asyncio.wait_for(slot.acquire(), self.limits.wait_seconds)
-        except TimeoutError:
+        if not await _acquire(slot, self.limits.wait_seconds):
             now = datetime.now(UTC)
             return None, now, now
         try:
-            try:
-                await asyncio.wait_for(self.limits.total.acquire(), self.limits.wait_seconds)
-            except TimeoutError:
+            if not await _acquire(self.limits.total, self.limits.wait_seconds):
                 now = datetime.now(UTC)
                 return None, now, now
             try:
@@ -232,6 +228,24 @@ async def pipeline(engine: Engine, connect, stop: asyncio.Event) -> None:  # noq
             await _pause(stop, idle)
     if conn is not None:
         await conn.close()
+
+
+async def _acquire(semaphore: asyncio.Semaphore, wait_seconds: float) -> bool:
+    """Take a slot, waiting at most ``wait_seconds``; False when it stayed busy.
+
+    ``asyncio.timeout`` rather than ``wait_for``: on this Python ``wait_for`` wraps the wait in a
+    task of its own, and most of a batch waits here, so that task was a measurable share of a
+    delivery's CPU. A free slot is taken without a timer at all.
+    """
+    if not semaphore.locked():
+        await semaphore.acquire()  # free: returns without suspending
+        return True
+    try:
+        async with asyncio.timeout(wait_seconds):
+            await semaphore.acquire()
+    except TimeoutError:
+        return False
+    return True
 
 
 async def _pause(stop: asyncio.Event, seconds: float) -> None:
