@@ -13,7 +13,7 @@ import asyncio
 import hashlib
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -24,7 +24,7 @@ import botocore.exceptions as boto_errors
 from botocore.config import Config
 
 from hub.config import Settings
-from hub.sinks.base import AttemptResult
+from hub.sinks.base import AttemptResult, PreparedDelivery
 from hub.sinks.vocabulary import ErrorClass
 
 T = TypeVar("T")
@@ -223,3 +223,20 @@ def grant_region(grant: Mapping[str, Any], settings: Settings) -> str:
 
 def elapsed_ms(started: float) -> int:
     return int((time.perf_counter() - started) * 1000)
+
+
+class AwsSinkBase:
+    """What the AWS sinks share: settings, one client cache, one-delivery sends as a batch of one."""
+
+    def __init__(self, *, settings: Settings) -> None:
+        self._settings = settings
+        self._aws = AwsClients(settings=settings)
+
+    async def deliver(self, delivery: PreparedDelivery) -> AttemptResult:
+        return (await self.deliver_many([delivery]))[0]
+
+    async def deliver_many(self, deliveries: Sequence[PreparedDelivery]) -> list[AttemptResult]:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        self._aws.close()

@@ -17,8 +17,7 @@ from typing import Any, ClassVar
 
 import orjson
 
-from hub.config import Settings
-from hub.sinks.aws import AwsClients, AwsStepFailed, classify_aws_code, classify_client_error, elapsed_ms
+from hub.sinks.aws import AwsSinkBase, AwsStepFailed, classify_aws_code, classify_client_error, elapsed_ms
 from hub.sinks.base import AttemptResult, PreparedDelivery
 from hub.sinks.batching import group_by, size_bounded_chunks
 from hub.sinks.sqs import destination_key
@@ -71,17 +70,10 @@ def _parse_time(value: Any) -> datetime | None:
         return None
 
 
-class EventBridgeSink:
+class EventBridgeSink(AwsSinkBase):
     """Puts deliveries on EventBridge buses; one client per credential (or grant) and region, reused."""
 
     kind: ClassVar[SinkKind] = SinkKind.eventbridge
-
-    def __init__(self, *, settings: Settings) -> None:
-        self._settings = settings
-        self._aws = AwsClients(settings=settings)
-
-    async def deliver(self, delivery: PreparedDelivery) -> AttemptResult:
-        return (await self.deliver_many([delivery]))[0]
 
     async def deliver_many(self, deliveries: Sequence[PreparedDelivery]) -> list[AttemptResult]:
         limit = self._settings.eventbridge_max_entry_bytes
@@ -133,9 +125,6 @@ class EventBridgeSink:
             return [result] * len(entries)
         latency = elapsed_ms(started)
         return [_entry_result(reported, latency) for reported in _padded(answer.get("Entries", []), len(entries))]
-
-    async def close(self) -> None:
-        self._aws.close()
 
 
 def _padded(reported: list[Mapping[str, Any]], count: int) -> list[Mapping[str, Any]]:

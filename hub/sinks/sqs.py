@@ -13,8 +13,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from hub.config import Settings
-from hub.sinks.aws import AwsClients, AwsStepFailed, classify_aws_code, classify_client_error, elapsed_ms
+from hub.sinks.aws import AwsSinkBase, AwsStepFailed, classify_aws_code, classify_client_error, elapsed_ms
 from hub.sinks.base import AttemptResult, PreparedDelivery
 from hub.sinks.batching import group_by, size_bounded_chunks
 from hub.sinks.vocabulary import ErrorClass, SinkKind
@@ -65,17 +64,10 @@ def entry_for(index: int, delivery: PreparedDelivery) -> dict[str, Any]:
     return entry
 
 
-class SqsSink:
+class SqsSink(AwsSinkBase):
     """Sends deliveries to SQS queues; one client per credential (or grant) and region, reused."""
 
     kind: ClassVar[SinkKind] = SinkKind.sqs
-
-    def __init__(self, *, settings: Settings) -> None:
-        self._settings = settings
-        self._aws = AwsClients(settings=settings)
-
-    async def deliver(self, delivery: PreparedDelivery) -> AttemptResult:
-        return (await self.deliver_many([delivery]))[0]
 
     async def deliver_many(self, deliveries: Sequence[PreparedDelivery]) -> list[AttemptResult]:
         results: list[AttemptResult | None] = [None] * len(deliveries)
@@ -132,9 +124,6 @@ class SqsSink:
     def _forget_refused_grant(self, delivery: PreparedDelivery, result: AttemptResult) -> None:
         if delivery.grant and result.error_class == ErrorClass.auth_failed.value:
             self._aws.forget_grant(delivery.grant)
-
-    async def close(self) -> None:
-        self._aws.close()
 
 
 def destination_key(delivery: PreparedDelivery) -> tuple[Any, ...]:
