@@ -208,19 +208,14 @@ async def pipeline(engine: Engine, connect, stop: asyncio.Event) -> None:  # noq
                 conn = await connect()
             claimed = await engine.run_batch(conn)
             backoff = 0.5
-        except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
-            log.warning("database unavailable; retrying", extra={"fields": {"error": type(exc).__name__}})
+        except Exception as exc:  # the database, a defect or a lifecycle publish: the lease returns the batch
+            if isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError)):
+                log.warning("database unavailable; retrying", extra={"fields": {"error": type(exc).__name__}})
+            else:
+                log.exception("delivery batch failed; its jobs come back when their lease ends")
             if conn is not None:
                 await conn.close()
-            conn, claimed = None, 0
-            await _pause(stop, backoff)
-            backoff = min(backoff * 2, 15.0)
-            continue
-        except Exception:  # a defect or a lifecycle publish that failed: the lease returns the batch later
-            log.exception("delivery batch failed; its jobs come back when their lease ends")
-            if conn is not None:
-                await conn.close()
-            conn, claimed = None, 0
+            conn = None
             await _pause(stop, backoff)
             backoff = min(backoff * 2, 15.0)
             continue
