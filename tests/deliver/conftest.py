@@ -19,7 +19,7 @@ from hub.secrets import mint_signing_secret, seal
 from hub.subscription.service import secret_context
 from tests.egress.dnsserver import DnsServer
 from tests.sinks.conftest import HOOK_HOST, ca, ca_bundle, hook_dns  # noqa: F401 (shared fixtures)
-from tests.support.receiver import Received, Receiver, Reply, https_receiver
+from tests.support.receiver import Receiver, scripted_receiver
 from tests.support.scratchdb import migrated_scratch_database
 
 FAST = {"deliver_retry_ladder_seconds": "0.2,0.2", "deliver_retry_jitter": "0", "deliver_lease_seconds": "5",
@@ -133,13 +133,7 @@ def all_terminal(url: str, tenant: str) -> Callable[[], bool]:
 @pytest.fixture
 def scripted(ca) -> Iterator[Receiver]:  # noqa: ANN001
     """A receiver answering from ``receiver.actions`` (then 200) and recording every request."""
-    actions: list[Any] = []
-
-    def script(_item: Received) -> Any:
-        return actions.pop(0) if actions else Reply()
-
-    with https_receiver(ca, (HOOK_HOST,), script) as state:
-        state.actions = actions  # type: ignore[attr-defined]
+    with scripted_receiver(ca, (HOOK_HOST,)) as state:
         yield state
 
 

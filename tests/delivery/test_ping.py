@@ -14,18 +14,12 @@ from standardwebhooks import Webhook
 from hub.db import libpq_url
 from tests.deliver.conftest import insert_events, insert_subscription, sql
 from tests.sinks.conftest import HOOK_HOST, ca, ca_bundle, hook_dns  # noqa: F401 (shared fixtures)
-from tests.support.receiver import Received, Receiver, Reply, https_receiver
+from tests.support.receiver import Receiver, Reply, scripted_receiver
 
 
 @pytest.fixture
 def receiver(ca, hook_dns) -> Any:  # noqa: ANN001
-    actions: list[Any] = []
-
-    def script(_item: Received) -> Any:
-        return actions.pop(0) if actions else Reply()
-
-    with https_receiver(ca, (HOOK_HOST,), script) as state:
-        state.actions = actions  # type: ignore[attr-defined]
+    with scripted_receiver(ca, (HOOK_HOST,)) as state:
         yield state
 
 

@@ -138,3 +138,16 @@ def https_receiver(ca: trustme.CA, names: tuple[str, ...], script: Script | None
     finally:
         server.shutdown()
         server.server_close()
+
+
+@contextmanager
+def scripted_receiver(ca: trustme.CA, names: tuple[str, ...]) -> Iterator[Receiver]:
+    """A receiver answering from its ``actions`` list (then 200), recording every request."""
+    actions: list[Any] = []
+
+    def script(_item: Received) -> Any:
+        return actions.pop(0) if actions else Reply()
+
+    with https_receiver(ca, names, script) as state:
+        state.actions = actions  # type: ignore[attr-defined]
+        yield state
