@@ -1,5 +1,5 @@
-"""Queue destinations end to end, as a user brings them up, through real processes:
-the destination routes → CloudEvents produced to Kafka → `hub ingest` → `hub deliver` → SQS, EventBridge, RabbitMQ.
+"""Queue destinations end to end, as a user brings them up, through real processes: the destination
+routes → CloudEvents produced to Kafka → `hub ingest` → `hub deliver` → SQS, EventBridge, RabbitMQ.
 
 Each test has a migrated scratch PostgreSQL of its own (the engine claims every due job in its
 database) and fresh topics, queues, buses and exchanges. Every message is read back from the real
