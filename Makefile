@@ -2,12 +2,13 @@
 #   make install      create .venv and install the project (+ dev extras)
 #   make stack        start the local Kafka / PostgreSQL / RabbitMQ / moto stack
 #   make stack-down   stop what `make stack` started
-#   make migrate      apply database migrations
-#   make test         run the test suite (PYTEST_ARGS="-k foo -x" to narrow it)
+#   make migrate      apply database migrations (the `hub` database, which `make dev` uses)
+#   make migrate-test create (when missing) and migrate the `hub_test` database
+#   make test         run the test suite on its own `hub_test` database (PYTEST_ARGS="-k foo -x" to narrow it)
 #   make dev          run the hub in the foreground against the local stack
 #   make bench        run every bench/*.py script in turn
 #   make openapi      regenerate schemas/openapi.json from the app
-#   make fuzz         schemathesis: 10,000+ generated requests with stateful links, then the tally
+#   make fuzz         schemathesis: 10,000+ generated requests with stateful links, then the tally (on `hub_test`)
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
@@ -19,11 +20,16 @@ STAMP       := $(VENV)/.installed
 LOCAL_DIR   := $(or $(HUB_LOCAL_DIR),.local)
 ENV_FILE    := $(LOCAL_DIR)/env
 PYTEST_ARGS ?=
+# The database of `make test` and `make fuzz`: what tests leave behind (subscriptions to names that
+# do not resolve, due jobs) never reaches the delivery workers of `make dev`, which use `hub`.
+TEST_DATABASE ?= hub_test
 
 # Export the stack's addresses (written by deploy/local/stack.sh) to python steps.
 WITH_ENV := set -a; . "$(ENV_FILE)"; set +a;
+# The same, with HUB_DATABASE_URL naming the test database (the URL's last path segment swapped).
+WITH_TEST_ENV := $(WITH_ENV) HUB_DATABASE_URL="$${HUB_DATABASE_URL%/*}/$(TEST_DATABASE)";
 
-.PHONY: help install stack stack-down migrate test dev bench openapi fuzz
+.PHONY: help install stack stack-down migrate migrate-test test dev bench openapi fuzz
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -47,9 +53,13 @@ stack-down:
 migrate: stack
 	$(WITH_ENV) $(VENV)/bin/hub migrate
 
+# Creates the test database when missing, then migrates it.
+migrate-test: stack
+	$(WITH_TEST_ENV) $(VENV)/bin/hub migrate --create-database
+
 # pytest's exit code is the recipe's exit code; 5 (no tests collected) fails too.
-test: stack migrate
-	$(WITH_ENV) $(VENV_PY) -m pytest $(PYTEST_ARGS)
+test: stack migrate-test
+	$(WITH_TEST_ENV) $(VENV_PY) -m pytest $(PYTEST_ARGS)
 
 dev: stack migrate
 	$(WITH_ENV) exec $(VENV)/bin/hub dev
@@ -63,5 +73,5 @@ bench: stack migrate
 openapi: install
 	$(VENV)/bin/hub openapi --output schemas/openapi.json
 
-fuzz: stack migrate
-	$(WITH_ENV) $(VENV_PY) -m tests.contract.fuzz
+fuzz: stack migrate-test
+	$(WITH_TEST_ENV) $(VENV_PY) -m tests.contract.fuzz

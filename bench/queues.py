@@ -7,6 +7,10 @@ publishing with confirms and ``mandatory`` one message at a time (pika's blockin
 pipeline confirms). Every message is the same ~600-byte structured CloudEvent the tests send.
 The sink is measured with 1 and with 10 destinations (subscriptions) per kind.
 
+``--engine`` adds, for RabbitMQ, the real engine: a ``hub deliver`` process (``--engine-workers``)
+claiming jobs from a scratch database of its own and publishing them, with 1 and 10 subscriptions
+per event (``--engine-events`` events; see ``bench/_queue_engine.py``), beside the same bare pika loop.
+
 Each figure is the median of ``--repeat`` runs (default 3) of ``--messages`` messages (default 2,000
 for RabbitMQ, 300 for the AWS kinds: moto's SQS answers ~100 sends/s here); the ratio column is sink / bare. Wall-clock on a shared
 machine: noisy, compare runs made back to back. Needs the local stack (``make stack``) and its env.
@@ -42,6 +46,7 @@ from hub.sinks.eventbridge import EventBridgeSink, entry_for  # noqa: E402
 from hub.sinks.rabbitmq import RabbitMQSink  # noqa: E402
 from hub.sinks.sqs import SqsSink, message_attributes  # noqa: E402
 from hub.sinks.vocabulary import SinkKind  # noqa: E402
+from bench._queue_engine import add_subscriptions, engine_database, engine_rate  # noqa: E402
 from tests.support.destinations import STATIC_AWS, AwsDestinations, Rabbit, aws, delivery  # noqa: E402
 
 
@@ -138,6 +143,47 @@ def bench_rabbitmq(args: argparse.Namespace) -> list[tuple[str, float, float]]:
         rabbit.remove()
 
 
+def queued(rabbit: Rabbit) -> int:
+    """Messages now waiting in the bench's queues."""
+    connection = pika.BlockingConnection(pika.URLParameters(rabbit.url))
+    try:
+        channel = connection.channel()
+        return sum(channel.queue_declare(queue, passive=True).method.message_count for queue in rabbit.queues)
+    finally:
+        connection.close()
+
+
+def bench_rabbitmq_engine(args: argparse.Namespace) -> list[tuple[str, float, float]]:
+    """``hub deliver`` to 1 and 10 RabbitMQ subscriptions per event, beside the bare pika loop."""
+    rabbit = Rabbit(url=get_settings().rabbitmq_url)
+    try:
+        exchanges = [rabbit.exchange_with_queue("orders.created")[0] for _ in range(10)]
+        rows = []
+        with engine_database() as url:
+            dsn = url.replace("postgresql+psycopg://", "postgresql://", 1)
+            subscriptions = add_subscriptions(dsn, [f"{exchange}/orders.created" for exchange in exchanges],
+                                              rabbit.url)
+            for count in (1, 10):
+
+                def measure_engine(count: int = count) -> float:
+                    rate = engine_rate(url, subscriptions[:count], args.engine_events, args.engine_workers)
+                    arrived, expected = queued(rabbit), (args.engine_events + 5) * count  # + the warm-up round
+                    assert arrived == expected, f"{arrived} messages in the queues, {expected} jobs delivered"
+                    drain_rabbit(rabbit)
+                    return rate
+
+                def measure_bare() -> float:
+                    rate = bare_pika_rate(rabbit.url, exchanges[0], args.rabbit_messages)
+                    drain_rabbit(rabbit)
+                    return rate
+
+                rows.append((f"engine rabbitmq x{count}", median(args.repeat, measure_engine),
+                             median(args.repeat, measure_bare)))
+        return rows
+    finally:
+        rabbit.remove()
+
+
 def bench_aws(kind: SinkKind, args: argparse.Namespace) -> list[tuple[str, float, float]]:
     made = AwsDestinations()
     try:
@@ -174,10 +220,20 @@ def main() -> None:
     parser.add_argument("--aws-messages", type=int, default=300)
     parser.add_argument("--threads", type=int, default=get_settings().sink_io_threads)
     parser.add_argument("--kinds", default="rabbitmq,sqs,eventbridge")
+    parser.add_argument("--engine", action="store_true", help="also run hub deliver to RabbitMQ")
+    parser.add_argument("--engine-only", action="store_true", help="only the hub deliver rows")
+    parser.add_argument("--engine-events", type=int, default=1000, help="events per engine run (x subscriptions)")
+    parser.add_argument("--engine-workers", type=int, default=1, help="hub deliver processes")
     args = parser.parse_args()
     print(f"{'destination (subscriptions)':<28}{'sink msg/s':>12}{'bare msg/s':>12}{'ratio':>8}", flush=True)
-    for kind in args.kinds.split(","):
-        rows = bench_rabbitmq(args) if kind == "rabbitmq" else bench_aws(SinkKind(kind), args)
+    kinds = [] if args.engine_only else args.kinds.split(",")
+    if args.engine or args.engine_only:
+        kinds.append("engine")
+    for kind in kinds:
+        if kind == "engine":
+            rows = bench_rabbitmq_engine(args)
+        else:
+            rows = bench_rabbitmq(args) if kind == "rabbitmq" else bench_aws(SinkKind(kind), args)
         for name, sink, bare in rows:
             print(f"{name:<28}{sink:>12,.0f}{bare:>12,.0f}{sink / bare:>8.2f}", flush=True)
 

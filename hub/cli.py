@@ -134,11 +134,14 @@ def listen(
 @app.command()
 def migrate(
     revision: Annotated[str, typer.Argument(help="target revision")] = "heads",
+    create_database: Annotated[bool, typer.Option(help="create the database first when it is missing")] = False,
 ) -> None:
     """Upgrade the database schema (an empty or an older database)."""
     from hub import migrate as migrations
     from hub.preflight import require_dependencies
 
+    if create_database and migrations.create_database_if_missing():
+        typer.echo("database created")
     require_dependencies(kafka=False)
     migrations.upgrade(revision)
     typer.echo(f"database migrated to {revision}")

@@ -22,6 +22,35 @@ def alembic_config() -> Config:
     return config
 
 
+def create_database_if_missing() -> bool:
+    """Create the database that ``HUB_DATABASE_URL`` names when it does not exist; True when created.
+
+    Connects to the cluster's ``postgres`` database with the same role, which needs CREATEDB (the
+    local stack's ``hub`` role has it). An unreachable server is left to the start-up check to report.
+    """
+    import psycopg
+    from psycopg import sql
+    from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+    from hub.db import libpq_url
+
+    params = conninfo_to_dict(libpq_url())
+    name = params.get("dbname")
+    if not name:
+        return False
+    try:
+        with psycopg.connect(make_conninfo(**{**params, "dbname": "postgres"}), autocommit=True,
+                             connect_timeout=5) as conn:
+            if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
+                return False
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    except psycopg.errors.DuplicateDatabase:  # created by a concurrent run meanwhile
+        return False
+    except psycopg.OperationalError:
+        return False
+    return True
+
+
 def upgrade(revision: str = "heads") -> None:
     """Bring the database to ``revision`` (every head by default)."""
     command.upgrade(alembic_config(), revision)

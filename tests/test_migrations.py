@@ -60,3 +60,25 @@ def test_autogenerate_finds_no_drift_between_models_and_migrations():
                 assert migrate.drift(connection) == []
         finally:
             engine.dispose()
+
+
+def test_migrate_create_database_makes_the_missing_test_database_once():
+    """`hub migrate --create-database` (what `make test` runs for `hub_test`) creates and migrates, then no-ops."""
+    import uuid
+
+    from hub.db import libpq_url
+
+    name = f"hub_created_{uuid.uuid4().hex[:8]}"
+    url = libpq_url().rsplit("/", 1)[0] + f"/{name}"
+    hub_url = url.replace("postgresql://", "postgresql+psycopg://", 1)
+    try:
+        first = _run(["-m", "hub.cli", "migrate", "--create-database"], hub_url)
+        assert first.returncode == 0, first.stderr
+        assert "database created" in first.stdout
+        assert EXPECTED_TABLES <= _tables(url)
+        again = _run(["-m", "hub.cli", "migrate", "--create-database"], hub_url)
+        assert again.returncode == 0, again.stderr
+        assert "database created" not in again.stdout
+    finally:
+        with psycopg.connect(libpq_url(), autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

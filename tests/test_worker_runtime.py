@@ -114,3 +114,54 @@ def test_run_with_retry_gives_up_when_asked_to_stop():
     threading.Timer(1.0, stop.set).start()
     with pytest.raises(TransientError):
         db.run_with_retry(lambda conn: None, stop=stop, max_seconds=0.2)
+
+
+def test_a_stop_signal_sets_the_async_stop_event_of_a_waiting_loop(restore_signals):
+    """An asyncio worker (``hub deliver``) waiting on its loop wakes on SIGTERM, and stop_event is set too."""
+    import asyncio
+
+    runtime = WorkerRuntime("test")
+
+    async def wait_for_stop() -> bool:
+        stop = runtime.async_stop_event()
+        asyncio.get_running_loop().call_later(0.1, os.kill, os.getpid(), signal.SIGTERM)
+        await asyncio.wait_for(stop.wait(), 5)
+        return stop.is_set()
+
+    loop = asyncio.new_event_loop()
+    try:
+        assert loop.run_until_complete(wait_for_stop())
+    finally:
+        loop.close()
+    assert runtime.stop_event.is_set()
+
+
+def test_a_stop_requested_from_another_thread_reaches_the_loop():
+    import asyncio
+
+    runtime = WorkerRuntime("test")
+
+    async def wait_for_stop() -> None:
+        stop = runtime.async_stop_event()
+        threading.Timer(0.1, runtime.request_stop).start()
+        await asyncio.wait_for(stop.wait(), 5)
+
+    loop = asyncio.new_event_loop()
+    try:
+        loop.run_until_complete(wait_for_stop())
+    finally:
+        loop.close()
+
+
+def test_the_async_connector_names_the_connection_after_the_worker():
+    import asyncio
+
+    async def application_name() -> str:
+        conn = await WorkerRuntime("deliver").async_connector()()
+        try:
+            cursor = await conn.execute("SELECT current_setting('application_name')")
+            return (await cursor.fetchone())[0]
+        finally:
+            await conn.close()
+
+    assert asyncio.run(application_name()) == "hub-deliver"

@@ -1,15 +1,21 @@
 """What every worker process shares: stop signals, a metrics listener, a PostgreSQL connection
 that reconnects after a fault, and the names of the dead-letter headers.
 
-``hub ingest`` and ``hub dlq-observer`` run on it; a new worker (``hub deliver``) starts the same
-way::
+``hub ingest``, ``hub dlq-observer`` and ``hub deliver`` run on it. A thread-based worker::
 
-    runtime = WorkerRuntime.start("deliver", log_level=settings.log_level,
+    runtime = WorkerRuntime.start("ingest", log_level=settings.log_level,
                                   metrics_port=settings.ingest_metrics_port,
                                   metrics_host=settings.ingest_metrics_host)
-    db = runtime.connection()                     # application_name "hub-deliver"
+    db = runtime.connection()                     # application_name "hub-ingest"
     while not runtime.stop_event.is_set():
-        jobs = db.run_with_retry(claim_jobs, stop=runtime.stop_event, max_seconds=30)
+        rows = db.run_with_retry(store_batch, stop=runtime.stop_event, max_seconds=30)
+        ...
+
+An asyncio worker (``hub deliver``) binds its loop to the same stop signals::
+
+    async def serve(runtime):
+        stop = runtime.async_stop_event()         # set together with runtime.stop_event
+        connect = runtime.async_connector()       # psycopg.AsyncConnection named "hub-deliver"
         ...
 
 The API:
@@ -19,7 +25,11 @@ The API:
   it holds, commits what is stored and leaves); ``serve_metrics(port, host)`` (a Prometheus
   ``/metrics`` listener, none when ``port`` is 0); ``connection(url=None, **options)`` (a
   :class:`ReconnectingConnection` named after the worker); ``WorkerRuntime.start(name, ...)``
-  does logging, build info, metrics and signals in one call.
+  does logging, build info, metrics and signals in one call. ``request_stop()`` sets the stop
+  event from any thread. ``async_stop_event()`` (inside a running loop) gives an
+  :class:`asyncio.Event` set together with ``stop_event``, and lets that loop handle SIGTERM and
+  SIGINT itself; ``async_connector(url=None, *, role="")`` gives a coroutine function that opens a
+  fresh :class:`psycopg.AsyncConnection` named after the worker (the caller reconnects).
 - :class:`ReconnectingConnection` ``(url, *, application_name, on_connect=None,
   connect_timeout=5)``: ``run(fn)`` calls ``fn(connection)`` inside one transaction, connecting
   first when there is no open connection; when PostgreSQL is unreachable or the connection broke
@@ -33,10 +43,11 @@ The API:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 import psycopg
@@ -139,6 +150,7 @@ class WorkerRuntime:
     def __init__(self, name: str) -> None:
         self.name = name
         self.stop_event = threading.Event()
+        self._async_stops: list[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = []
 
     @classmethod
     def start(cls, name: str, *, log_level: str, metrics_port: int = 0, metrics_host: str = "127.0.0.1",
@@ -159,12 +171,42 @@ class WorkerRuntime:
     def install_signal_handlers(self) -> None:
         """SIGTERM and SIGINT set ``stop_event`` (call from the main thread)."""
 
-        def request_stop(signum: int, _frame: object) -> None:
-            log.info("stop requested", extra={"fields": {"signal": signal.Signals(signum).name, "worker": self.name}})
-            self.stop_event.set()
+        def on_signal(signum: int, _frame: object) -> None:
+            self.request_stop(signal.Signals(signum).name)
 
-        signal.signal(signal.SIGTERM, request_stop)
-        signal.signal(signal.SIGINT, request_stop)
+        signal.signal(signal.SIGTERM, on_signal)
+        signal.signal(signal.SIGINT, on_signal)
+
+    def request_stop(self, reason: str = "requested") -> None:
+        """Set ``stop_event`` and every event from :meth:`async_stop_event` (safe from any thread)."""
+        log.info("stop requested", extra={"fields": {"signal": reason, "worker": self.name}})
+        self.stop_event.set()
+        for loop, event in self._async_stops:
+            if not loop.is_closed():
+                loop.call_soon_threadsafe(event.set)
+
+    def async_stop_event(self) -> asyncio.Event:
+        """An :class:`asyncio.Event` of the running loop, set with ``stop_event``.
+
+        The loop takes over SIGTERM and SIGINT (a plain signal handler would not wake a loop that
+        is waiting on I/O), so call this from the main thread's loop.
+        """
+        loop = asyncio.get_running_loop()
+        event = asyncio.Event()
+        self._async_stops.append((loop, event))
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, self.request_stop, signal.Signals(signum).name)
+        if self.stop_event.is_set():
+            event.set()
+        return event
+
+    def async_connector(self, url: str | None = None, *,
+                        role: str = "") -> Callable[[], Awaitable[psycopg.AsyncConnection]]:
+        """A coroutine function opening a fresh async connection named ``hub-<worker>[-<role>]``."""
+        return async_connector(url, application_name=self._application_name(role))
+
+    def _application_name(self, role: str) -> str:
+        return f"hub-{self.name}-{role}" if role else f"hub-{self.name}"
 
     def serve_metrics(self, port: int, host: str) -> None:
         """Serve ``/metrics`` on ``host:port`` from a daemon thread; nothing when ``port`` is 0."""
@@ -178,5 +220,18 @@ class WorkerRuntime:
             from hub.db import libpq_url
 
             url = libpq_url()
-        name = f"hub-{self.name}-{role}" if role else f"hub-{self.name}"
-        return ReconnectingConnection(url, application_name=name, **options)  # type: ignore[arg-type]
+        return ReconnectingConnection(url, application_name=self._application_name(role),
+                                      **options)  # type: ignore[arg-type]
+
+
+def async_connector(url: str | None = None, *, application_name: str,
+                    connect_timeout: int = 5) -> Callable[[], Awaitable[psycopg.AsyncConnection]]:
+    """A coroutine function that opens a fresh :class:`psycopg.AsyncConnection` on each call."""
+
+    async def connect() -> psycopg.AsyncConnection:
+        from hub.db import libpq_url
+
+        return await psycopg.AsyncConnection.connect(url or libpq_url(), connect_timeout=connect_timeout,
+                                                     application_name=application_name)
+
+    return connect

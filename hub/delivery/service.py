@@ -74,5 +74,8 @@ def _apply_verdict(*, session: Session, caller: Caller, subscription_id: str, ok
 
 
 def release_held_jobs(*, session: Session, subscription_id: uuid.UUID) -> None:
-    """Make a just-activated subscription's waiting jobs due now (call in the activating transaction)."""
+    """Make a just-activated subscription's waiting jobs due now (call in the activating transaction).
+
+    The one place for it: ping, the credential PUT and verify all activate through here.
+    """
     session.execute(RELEASE_HELD_SQL, {"now": datetime.now(UTC), "sub": subscription_id})

@@ -16,11 +16,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import orjson
-from sqlalchemy import text
 from sqlmodel import Session
 
 from hub.config import Settings
 from hub.db import session_scope
+from hub.delivery.service import release_held_jobs
 from hub.destinations import artifacts
 from hub.destinations.probes import probe_aws, probe_rabbitmq
 from hub.destinations.schemas import BUS_ARN, GrantRequest, static_credential
@@ -37,10 +37,6 @@ from hub.subscription.service import bump_version, get_subscription, secret_cont
 from hub.subscription.values import Caller
 
 log = logging.getLogger("hub.destinations")
-RELEASE_HELD_SQL = text(
-    "UPDATE delivery_jobs SET next_attempt_at = :now WHERE subscription_id = :sub "
-    "AND state IN ('pending', 'retrying') AND next_attempt_at > :now AND lease_until IS NULL"
-)
 AWS_KINDS = (SinkKind.sqs, SinkKind.eventbridge)
 VERIFIED_KINDS = (SinkKind.webhook, SinkKind.sqs, SinkKind.eventbridge)
 DEFAULT_TIMEOUT_MS = 10_000
@@ -72,7 +68,7 @@ def apply_probe(session: Session, sub: Subscription, result: AttemptResult, *, c
         sub.verification_state = "active"
         if clear_disable:
             sub.enabled, sub.auto_disabled, sub.disabled_reason = True, False, ""
-        session.execute(RELEASE_HELD_SQL, {"now": now, "sub": sub.id})
+        release_held_jobs(session=session, subscription_id=sub.id)
     elif sub.verification_state == "active":
         sub.verification_state = "degraded"
     sub.updated_at = now

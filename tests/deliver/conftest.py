@@ -107,7 +107,8 @@ TERMINAL = {"delivered", "dead_lettered", "disabled"}
 def drive(until: Callable[[], bool], *, timeout: float = 20.0) -> None:
     """Run the real engine (one connection, batch after batch) until ``until()`` holds."""
     from workers.deliver.engine import Engine
-    from workers.deliver.process import connect
+    from workers.runtime import async_connector
+    connect = async_connector(application_name="hub-deliver")
 
     async def go() -> None:
         engine = Engine(settings=get_settings())

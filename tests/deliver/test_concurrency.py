@@ -14,7 +14,9 @@ from tests.deliver.conftest import attempts, insert_events, insert_subscription,
 from tests.sinks.conftest import HOOK_HOST
 from tests.support.receiver import Reply, https_receiver
 from workers.deliver.engine import Engine
-from workers.deliver.process import connect
+from workers.runtime import async_connector
+
+connect = async_connector(application_name="hub-deliver")
 
 
 def test_hanging_destination_does_not_starve_the_others(deliver_db: str, ca, tenant: str,  # noqa: ANN001

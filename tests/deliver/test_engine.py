@@ -154,7 +154,8 @@ def test_expired_lease_returns_a_dead_workers_jobs(deliver_db: str, scripted: Re
                                                     override_settings) -> None:  # noqa: ANN001
     """Jobs claimed by a worker that never records come back by themselves when the lease ends."""
     from workers.deliver import store
-    from workers.deliver.process import connect
+    from workers.runtime import async_connector
+    connect = async_connector(application_name="hub-deliver")
 
     override_settings(deliver_lease_seconds="1.5")
     sub, _ = insert_subscription(deliver_db, tenant, hook_url(scripted))

@@ -13,24 +13,22 @@ import subprocess
 import sys
 import time
 
-from hub.buildinfo import build_identity
 from hub.config import get_settings
-from hub.logs import configure_logging
-from hub.metrics import set_build_info
+from workers.deliver.backlog import report_backlog
 from workers.deliver.engine import Engine, pipeline
-from workers.deliver.process import connect, install_stop_signals, report_backlog, serve_metrics
+from workers.runtime import WorkerRuntime
 
 log = logging.getLogger("hub.deliver")
 
 
-async def serve() -> None:
+async def serve(runtime: WorkerRuntime) -> None:
     """One worker: ``deliver_pipelines`` claim loops and the backlog reporter, until stopped."""
     settings = get_settings()
-    stop = asyncio.Event()
-    install_stop_signals(stop)
+    stop = runtime.async_stop_event()
+    connect = runtime.async_connector()
     engine = Engine(settings=settings)
     try:
-        await asyncio.gather(report_backlog(stop),
+        await asyncio.gather(report_backlog(stop, connect),
                              *(pipeline(engine, connect, stop) for _ in range(max(1, settings.deliver_pipelines))))
     finally:
         await engine.close()
@@ -42,16 +40,15 @@ def run(*, processes: int = 1, index: int = 0) -> None:
         supervise(processes)
         return
     settings = get_settings()
-    configure_logging(settings.log_level)
-    set_build_info(build_identity()["commit"])
-    if settings.deliver_metrics_port:
-        serve_metrics(settings.deliver_metrics_port + index, settings.deliver_metrics_host)
+    port = settings.deliver_metrics_port + index if settings.deliver_metrics_port else 0
+    runtime = WorkerRuntime.start("deliver", log_level=settings.log_level, metrics_port=port,
+                                  metrics_host=settings.deliver_metrics_host)
     try:
         import uvloop
         uvloop.install()
     except ImportError:  # the standard loop works too, only slower
         pass
-    asyncio.run(serve())
+    asyncio.run(serve(runtime))
 
 
 def _spawn(index: int) -> subprocess.Popen:
@@ -59,24 +56,19 @@ def _spawn(index: int) -> subprocess.Popen:
 
 
 def supervise(processes: int) -> None:
-    """Run ``processes`` workers; forward a stop signal to them; restart one that dies."""
+    """Run ``processes`` workers; pass a stop signal on to them; restart one that dies."""
+    runtime = WorkerRuntime("deliver-supervisor")
+    runtime.install_signal_handlers()
     children = {index: _spawn(index) for index in range(processes)}
-    stopping = {"flag": False}
-
-    def stop(signum: int, _frame: object) -> None:
-        stopping["flag"] = True
-        for child in children.values():
-            child.send_signal(signum)
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    while not stopping["flag"]:
+    while not runtime.stop_event.wait(0.5):
         for index, child in list(children.items()):
-            if child.poll() is not None and not stopping["flag"]:
+            if child.poll() is not None and not runtime.stop_event.is_set():
                 print(f"hub deliver: worker {index} exited ({child.returncode}); restarting", file=sys.stderr)
                 time.sleep(1.0)
                 children[index] = _spawn(index)
-        time.sleep(0.5)
+    for child in children.values():
+        if child.poll() is None:
+            child.send_signal(signal.SIGTERM)  # each worker finishes and records its batch
     for child in children.values():
         try:
             child.wait(timeout=60)
