@@ -12,7 +12,7 @@ import pytest
 
 from hub.config import get_settings
 from tests.subscriptions.conftest import Api
-from tests.support.destinations import AwsDestinations, Rabbit
+from tests.support.destinations import AwsDestinations, Rabbit, aws_destinations, rabbit  # noqa: F401 (fixtures)
 
 PRINCIPAL = "arn:aws:iam::111122223333:role/streaming-hub"
 TEMPLATE = "https://hub-artifacts.example.com/delivery-role.yaml"
@@ -68,17 +68,3 @@ def loopback_broker(override_settings) -> None:
 @pytest.fixture
 def setup_configured(override_settings) -> None:
     override_settings(aws_hub_principal_arn=PRINCIPAL, aws_setup_template_url=TEMPLATE)
-
-
-@pytest.fixture
-def aws_destinations() -> Iterator[AwsDestinations]:
-    made = AwsDestinations()
-    yield made
-    made.remove()
-
-
-@pytest.fixture
-def rabbit() -> Iterator[Rabbit]:
-    made = Rabbit(url=get_settings().rabbitmq_url)
-    yield made
-    made.remove()

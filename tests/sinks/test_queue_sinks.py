@@ -18,8 +18,9 @@ from hub.sinks.eventbridge import EventBridgeSink
 from hub.sinks.rabbitmq import RabbitMQSink
 from hub.sinks.sqs import SqsSink
 from hub.sinks.vocabulary import ErrorClass, SinkKind
-from tests.support.destinations import (
-    STATIC_AWS, AwsDestinations, Rabbit, authenticating_moto, delivery, free_port, receive_all,
+from tests.support.destinations import (  # noqa: F401 (aws_destinations and rabbit are fixtures)
+    STATIC_AWS, AwsDestinations, Rabbit, authenticating_moto, aws_destinations, delivery, free_port, rabbit,
+    receive_all,
 )
 
 KINDS = [SinkKind.sqs, SinkKind.rabbitmq, SinkKind.eventbridge]
@@ -33,20 +34,6 @@ def _loopback_broker(override_settings, monkeypatch) -> None:
     override_settings(egress_allow_cidrs="127.0.0.0/8")
     monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
-
-
-@pytest.fixture
-def aws_destinations() -> Iterator[AwsDestinations]:
-    made = AwsDestinations()
-    yield made
-    made.remove()
-
-
-@pytest.fixture
-def rabbit() -> Iterator[Rabbit]:
-    made = Rabbit(url=get_settings().rabbitmq_url)
-    yield made
-    made.remove()
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from typing import Any
 
 import boto3
 import pika
+import pytest
 
 from hub.config import get_settings
 from hub.sinks.base import PreparedDelivery
@@ -193,3 +194,17 @@ def authenticating_moto() -> Iterator[str]:
     finally:
         moto_settings.INITIAL_NO_AUTH_ACTION_COUNT = previous
         server.stop()
+
+
+@pytest.fixture
+def aws_destinations() -> Iterator[AwsDestinations]:
+    made = AwsDestinations()
+    yield made
+    made.remove()
+
+
+@pytest.fixture
+def rabbit() -> Iterator[Rabbit]:
+    made = Rabbit(url=get_settings().rabbitmq_url)
+    yield made
+    made.remove()
