@@ -15,8 +15,6 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -25,7 +23,7 @@ import psycopg
 
 from bench._ingest_setup import (
     EVENT_TYPE, PARTITIONS, ROOT, TENANTS, Producer, Record, Scratch, build_records, delete_kafka, ingest_workers,
-    new_topic, retenant,
+    new_topic, retenant, worker_processes,
 )
 from bench._receiver import SECRET, Nginx, vm_hwm_mb
 from hub.kafka import admin_client
@@ -95,31 +93,9 @@ def reset_webhooks(scratch: Scratch, tenants: list[str], per_tenant: int, nginx:
                      "ON CONFLICT (id) DO UPDATE SET version = subscription_versions.version + 1")
 
 
-@contextmanager
-def deliver_workers(env: dict[str, str], count: int) -> Iterator[list[subprocess.Popen]]:
+def deliver_workers(env: dict[str, str], count: int):  # noqa: ANN201 (a context manager)
     """COUNT real ``hub deliver`` processes; their logs shown on failure."""
-    logs = [tempfile.TemporaryFile() for _ in range(count)]
-    procs = [subprocess.Popen([sys.executable, "-m", "hub.cli", "deliver"], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=log) for log in logs]
-    try:
-        yield procs
-    except BaseException:
-        for log in logs:
-            log.seek(0)
-            sys.stderr.write(log.read().decode(errors="replace")[-4000:])
-        raise
-    finally:
-        for proc in procs:
-            if proc.poll() is None:
-                os.kill(proc.pid, signal.SIGCONT)
-                proc.terminate()
-        for proc in procs:
-            try:
-                proc.wait(30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        for log in logs:
-            log.close()
+    return worker_processes([[sys.executable, "-m", "hub.cli", "deliver"] for _ in range(count)], env)
 
 
 def delete_prefixed(prefix: str, groups: list[str]) -> None:

@@ -6,6 +6,7 @@ Not a bench of its own (``make bench`` skips ``bench/_*.py``).
 from __future__ import annotations
 
 import os
+import signal
 import random
 import subprocess
 import sys
@@ -236,16 +237,22 @@ def ingest_workers(scratch: Scratch, prefix: str, group: str, count: int, profil
     env = {**os.environ, "HUB_DATABASE_URL": scratch.url, "HUB_KAFKA_TOPIC_PREFIX": prefix,
            "HUB_KAFKA_CONSUMER_GROUP": group, "HUB_KAFKA_DLQ_GROUP": f"{group}-dlq",
            "HUB_INGEST_METRICS_PORT": "0", "HUB_LOG_LEVEL": "WARNING"}
-    logs = [tempfile.TemporaryFile() for _ in range(count)]
-
     def command(i: int) -> list[str]:
         if not profile:
             return [sys.executable, "-m", "hub.cli", "ingest"]
         out = Path(profile) / f"ingest-{group}-{i}.prof"
         return [sys.executable, "-m", "cProfile", "-o", str(out), "-m", "hub.cli", "ingest"]
 
-    procs = [subprocess.Popen(command(i), cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
-             for i, log in enumerate(logs)]
+    with worker_processes([command(i) for i in range(count)], env) as procs:
+        yield procs
+
+
+@contextmanager
+def worker_processes(commands: list[list[str]], env: dict[str, str]) -> Iterator[list[subprocess.Popen]]:
+    """One real process per command; each one's stderr is shown if the block fails, all stopped at exit."""
+    logs = [tempfile.TemporaryFile() for _ in commands]
+    procs = [subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
+             for command, log in zip(commands, logs)]
     try:
         yield procs
     except BaseException:
@@ -255,7 +262,9 @@ def ingest_workers(scratch: Scratch, prefix: str, group: str, count: int, profil
         raise
     finally:
         for proc in procs:
-            proc.terminate()
+            if proc.poll() is None:
+                os.kill(proc.pid, signal.SIGCONT)  # a paused worker must run to handle SIGTERM
+                proc.terminate()
         for proc in procs:
             try:
                 proc.wait(30)
