@@ -16,13 +16,12 @@ from sqlmodel import Session
 
 from hub.delivery.probe import probe_delivery, probe_result, run_probe
 from hub.errors import ValidationFailed
-from hub.secrets import unseal
+from hub.sinks.base import PreparedDelivery
 from hub.sinks.vocabulary import SinkKind
 from hub.subscription.models import Subscription
-from hub.subscription.service import bump_version, get_subscription, secret_context
+from hub.subscription.service import attempt_timeout_seconds, bump_version, get_subscription, signing_secrets
 from hub.subscription.values import Caller
 
-DEFAULT_TIMEOUT_MS = 10_000
 RELEASE_HELD_SQL = text("""
 UPDATE delivery_jobs SET next_attempt_at = :now
  WHERE subscription_id = :sub AND state IN ('pending', 'retrying') AND next_attempt_at > :now
@@ -35,13 +34,12 @@ class ProbeUnsupported(ValidationFailed):
     default_detail = "this sink kind has no ping probe"
 
 
-def _secrets(sub: Subscription, now: datetime) -> tuple[str, ...]:
-    secrets = []
-    if sub.secret_current:
-        secrets.append(unseal(sub.secret_current, context=secret_context(sub.id, "secret_current")).decode())
-    if sub.secret_previous and sub.secret_overlap_until and sub.secret_overlap_until > now:
-        secrets.append(unseal(sub.secret_previous, context=secret_context(sub.id, "secret_previous")).decode())
-    return tuple(secrets)
+def webhook_probe(sub: Subscription) -> PreparedDelivery:
+    """The signed probe delivery for a webhook subscription (ping and verify send the same one)."""
+    secrets = signing_secrets(subscription_id=sub.id, current=sub.secret_current, previous=sub.secret_previous,
+                              overlap_until=sub.secret_overlap_until, now=datetime.now(UTC))
+    return probe_delivery(tenant_id=sub.tenant_id, subscription_id=sub.id, endpoint=sub.endpoint, secrets=secrets,
+                          timeout_seconds=attempt_timeout_seconds(sub.timeout_ms))
 
 
 def ping_subscription(*, session: Session, caller: Caller, subscription_id: str) -> dict[str, Any]:
@@ -49,9 +47,7 @@ def ping_subscription(*, session: Session, caller: Caller, subscription_id: str)
     sub = get_subscription(session=session, caller=caller, subscription_id=subscription_id)
     if sub.sink_kind != SinkKind.webhook.value:
         raise ProbeUnsupported()
-    delivery = probe_delivery(tenant_id=sub.tenant_id, subscription_id=sub.id, endpoint=sub.endpoint,
-                              secrets=_secrets(sub, datetime.now(UTC)),
-                              timeout_seconds=(sub.timeout_ms or DEFAULT_TIMEOUT_MS) / 1000)
+    delivery = webhook_probe(sub)
     session.rollback()  # hold no snapshot or lock while the probe is on the network
     result = run_probe(delivery)
     _apply_verdict(session=session, caller=caller, subscription_id=subscription_id, ok=result.ok)

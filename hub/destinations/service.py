@@ -20,7 +20,8 @@ from sqlmodel import Session
 
 from hub.config import Settings
 from hub.db import session_scope
-from hub.delivery.service import release_held_jobs
+from hub.delivery.probe import run_probe
+from hub.delivery.service import release_held_jobs, webhook_probe
 from hub.destinations import artifacts
 from hub.destinations.probes import probe_aws, probe_rabbitmq
 from hub.destinations.schemas import BUS_ARN, GrantRequest, static_credential
@@ -39,7 +40,6 @@ from hub.subscription.values import Caller
 log = logging.getLogger("hub.destinations")
 AWS_KINDS = (SinkKind.sqs, SinkKind.eventbridge)
 VERIFIED_KINDS = (SinkKind.webhook, SinkKind.sqs, SinkKind.eventbridge)
-DEFAULT_TIMEOUT_MS = 10_000
 
 
 class ProbeUnsupported(ValidationFailed):
@@ -232,19 +232,7 @@ def verify(*, caller: Caller, subscription_id: str, settings: Settings) -> Attem
 
 def _probe_webhook(sub: Subscription) -> AttemptResult:
     """The signed webhook probe that ping sends (the delivery feature's), with the current secrets."""
-    try:
-        from hub.delivery.probe import probe_delivery, run_probe
-    except ModuleNotFoundError:
-        raise ProbeUnsupported("the webhook probe is not part of this build") from None
-    now = datetime.now(UTC)
-    secrets = []
-    if sub.secret_current:
-        secrets.append(unseal(sub.secret_current, context=secret_context(sub.id, "secret_current")).decode())
-    if sub.secret_previous and sub.secret_overlap_until and sub.secret_overlap_until > now:
-        secrets.append(unseal(sub.secret_previous, context=secret_context(sub.id, "secret_previous")).decode())
-    return run_probe(probe_delivery(tenant_id=sub.tenant_id, subscription_id=sub.id, endpoint=sub.endpoint,
-                                    secrets=tuple(secrets),
-                                    timeout_seconds=(sub.timeout_ms or DEFAULT_TIMEOUT_MS) / 1000))
+    return run_probe(webhook_probe(sub))
 
 
 def delivery_access(sub: Subscription) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:

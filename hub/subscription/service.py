@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime, timedelta
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import text
@@ -21,6 +22,7 @@ from hub.sinks.vocabulary import SinkKind
 from hub.subscription.endpoints import pull_endpoint
 from hub.subscription.errors import NameTaken, NoSecretToRotate
 from hub.subscription.models import Subscription
+from hub.subscription.validation import DEFAULT_TIMEOUT_MS
 from hub.subscription.values import Caller, ListFilters, NewSubscription
 
 ROTATION_OVERLAP = timedelta(hours=24)
@@ -30,6 +32,28 @@ NAME_INDEX = "uq_subscriptions_live_name"
 def secret_context(subscription_id: uuid.UUID, slot: str) -> str:
     """The AEAD context binding a sealed value to its row and slot (secret_current, …)."""
     return f"{subscription_id}:{slot}"
+
+
+def _open(envelope: str, context: str) -> str:
+    return unseal(envelope, context=context).decode("ascii")
+
+
+def signing_secrets(*, subscription_id: uuid.UUID, current: str | None, previous: str | None,
+                    overlap_until: datetime | None, now: datetime,
+                    opener: Callable[[str, str], str] = _open) -> tuple[str, ...]:
+    """The unsealed signing secrets a webhook request is signed with: the current one, then the
+    previous one while the rotation overlap lasts (raises SecretsError when one cannot be opened)."""
+    secrets: list[str] = []
+    if current:
+        secrets.append(opener(current, secret_context(subscription_id, "secret_current")))
+    if previous and overlap_until is not None and overlap_until > now:
+        secrets.append(opener(previous, secret_context(subscription_id, "secret_previous")))
+    return tuple(secrets)
+
+
+def attempt_timeout_seconds(timeout_ms: int | None) -> float:
+    """A subscription's per-attempt timeout; a stored None (or 0) is the 10 s default."""
+    return (timeout_ms or DEFAULT_TIMEOUT_MS) / 1000
 
 
 def bump_version(session: Session) -> None:

@@ -19,10 +19,9 @@ import orjson
 from hub.secrets import SecretsError, unseal
 from hub.sinks.base import PreparedDelivery
 from hub.sinks.vocabulary import SinkKind
-from hub.subscription.service import secret_context
+from hub.subscription.service import attempt_timeout_seconds, secret_context, signing_secrets
 from workers.deliver.store import ClaimedJob, StoredEvent
 
-DEFAULT_TIMEOUT_MS = 10_000
 BASE64_MARK = "data_base64"  # the ingest decoder's marker: the data column holds base64 text
 
 
@@ -50,19 +49,14 @@ def _unsealed(envelope: str, context: str) -> str:
     return unseal(envelope, context=context).decode("ascii")
 
 
-def signing_secrets(subscription: dict[str, Any], now: datetime) -> tuple[str, ...]:
-    """The current secret, then the previous one while the rotation overlap lasts."""
-    sub_id = subscription["id"]
-    secrets: list[str] = []
+def webhook_secrets(subscription: dict[str, Any], now: datetime) -> tuple[str, ...]:
+    """The current secret, then the previous one while the rotation overlap lasts (cached unsealing)."""
     try:
-        if subscription["secret_current"]:
-            secrets.append(_unsealed(subscription["secret_current"], secret_context(sub_id, "secret_current")))
-        overlap = subscription["secret_overlap_until"]
-        if subscription["secret_previous"] and overlap is not None and overlap > now:
-            secrets.append(_unsealed(subscription["secret_previous"], secret_context(sub_id, "secret_previous")))
+        return signing_secrets(subscription_id=subscription["id"], current=subscription["secret_current"],
+                               previous=subscription["secret_previous"],
+                               overlap_until=subscription["secret_overlap_until"], now=now, opener=_unsealed)
     except SecretsError:
         raise NotDeliverable("internal", "the subscription's signing secret could not be opened") from None
-    return tuple(secrets)
 
 
 def credential(subscription: dict[str, Any]) -> dict[str, Any] | None:
@@ -71,7 +65,7 @@ def credential(subscription: dict[str, Any]) -> dict[str, Any] | None:
     if not sealed:
         return None
     try:
-        text = _unsealed(sealed, f"{subscription['id']}:credential")
+        text = _unsealed(sealed, secret_context(subscription["id"], "credential"))
     except (SecretsError, ValueError):
         raise NotDeliverable("internal", "the subscription's credential could not be opened") from None
     try:
@@ -104,8 +98,8 @@ def prepare(job: ClaimedJob, event: StoredEvent | None, subscription: dict[str, 
         delivery_id=str(job.id), job_id=job.id, tenant_id=job.tenant_id, subscription_id=job.subscription_id,
         sink_kind=kind, endpoint=subscription["endpoint"], body=body, attributes=attributes,
         attempt=job.attempts + 1,
-        timeout_seconds=(subscription["timeout_ms"] or DEFAULT_TIMEOUT_MS) / 1000,
-        signing_secrets=signing_secrets(subscription, now) if kind is SinkKind.webhook else (),
+        timeout_seconds=attempt_timeout_seconds(subscription["timeout_ms"]),
+        signing_secrets=webhook_secrets(subscription, now) if kind is SinkKind.webhook else (),
         credential=credential(subscription) if kind.is_queue else None,
         grant=grant,
     )
