@@ -10,26 +10,22 @@ and the very same worker processes are still running and leave cleanly on SIGTER
 
 from __future__ import annotations
 
-import json
-import os
 import signal
 import subprocess
-import sys
 import threading
 import time
-import uuid
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-import psycopg
 import pytest
 
-from tests.deliver.conftest import TERMINAL, hook_url, insert_subscription, sql
+from tests.deliver.conftest import TERMINAL, copy_due_jobs, hook_url, insert_subscription, sql
 from tests.egress.dnsserver import DnsServer
 from tests.support.pg import ScratchPostgres
 from tests.support.processes import start_hub, stop
 from tests.support.receiver import Received, Reply, https_receiver
+from tests.support.scratchdb import migrated_scratch_cluster
 
 SUBSCRIPTIONS = 3
 EVENTS = 1_000  # one job per (event, subscription): 3,000 jobs
@@ -41,37 +37,12 @@ FINISH_SECONDS = 60.0
 @pytest.fixture
 def outage_cluster() -> Iterator[ScratchPostgres]:
     """A private cluster migrated with `hub migrate`, for this test alone to stop and start."""
-    cluster = ScratchPostgres.create()
-    try:
-        cluster.start()
-        result = subprocess.run([sys.executable, "-m", "hub.cli", "migrate"], capture_output=True, text=True,
-                                env={**os.environ, "HUB_DATABASE_URL": cluster.url}, timeout=180)
-        assert result.returncode == 0, result.stderr[-2000:]
+    with migrated_scratch_cluster() as cluster:
         yield cluster
-    finally:
-        cluster.destroy()
 
 
 def libpq(cluster: ScratchPostgres) -> str:
     return cluster.url.replace("postgresql+psycopg://", "postgresql://", 1)
-
-
-def seed_due_jobs(url: str, tenant: str, subscriptions: list[uuid.UUID]) -> int:
-    """EVENTS events in the tenant's log and one due job per event and subscription (COPY)."""
-    with psycopg.connect(url) as conn, conn.cursor() as cursor:
-        with cursor.copy("COPY event_log (tenant_id, seq, source, ce_id, event_type, schema_version, schema_major, "
-                         "received_at, attributes, data, kafka_topic, kafka_partition, kafka_offset) FROM STDIN") as copy:
-            for seq in range(1, EVENTS + 1):
-                attributes = {"specversion": "1.0", "id": f"e-{seq}", "source": "ledger", "type": "transaction.posted",
-                              "tenantid": tenant, "datacontenttype": "application/json"}
-                copy.write_row((tenant, seq, "ledger", f"e-{seq}", "transaction.posted", "1.0.0", 1, "now",
-                                json.dumps(attributes), json.dumps({"n": seq}), "t", 0, seq))
-        with cursor.copy("COPY delivery_jobs (id, tenant_id, subscription_id, event_seq, state, attempts, "
-                         "next_attempt_at, last_error_class, created_at, updated_at) FROM STDIN") as copy:
-            for seq in range(1, EVENTS + 1):
-                for sub in subscriptions:
-                    copy.write_row((uuid.uuid4(), tenant, sub, seq, "pending", 0, "now", "", "now", "now"))
-    return EVENTS * len(subscriptions)
 
 
 class CountingScript:
@@ -126,7 +97,7 @@ def test_postgres_restart_mid_run_loses_nothing(outage_cluster: ScratchPostgres,
     with https_receiver(ca, ("hooks.example.test",), script) as receiver:
         subscriptions = [insert_subscription(url, tenant, hook_url(receiver) + f"/{i}")[0]
                          for i in range(SUBSCRIPTIONS)]
-        jobs = seed_due_jobs(url, tenant, subscriptions)
+        jobs = copy_due_jobs(url, tenant, subscriptions, events=EVENTS, fanout=SUBSCRIPTIONS)
         env = {"HUB_DATABASE_URL": outage_cluster.url, "HUB_DNS_NAMESERVERS": hook_dns.address,
                "HUB_EGRESS_ALLOW_CIDRS": "127.0.0.0/8", "HUB_WEBHOOK_CA_BUNDLE": str(ca_bundle),
                "HUB_DELIVER_RETRY_LADDER_SECONDS": "0.3,0.3,0.3", "HUB_DELIVER_RETRY_JITTER": "0",
