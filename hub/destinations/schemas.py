@@ -1,4 +1,4 @@
-"""Bodies of the destination routes: parsing, kind-specific checks, and the ProbeResult shape.
+"""Bodies of the destination routes: parsing and kind-specific checks (ProbeResult is hub.delivery's).
 
 A body that is not a JSON object is ``400 bad_request``; one that breaks the schema is ``422
 validation_error`` naming each refused field. Static credentials (``CredentialRequest.sinkConfig``):
@@ -14,11 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from hub.bodies import documented_models, parse_json
 from hub.errors import ValidationFailed
-from hub.sinks.base import AttemptResult
 from hub.sinks.vocabulary import SinkKind
 from hub.subscription.errors import invalid
 
@@ -27,17 +26,6 @@ ROLE_ARN = re.compile(r"^arn:aws[a-z-]*:iam::[0-9]{12}:role/[A-Za-z0-9+=,.@_/-]{
 BUS_ARN = re.compile(r"^arn:aws[a-z-]*:events:([a-z0-9-]+):[0-9]{12}:event-bus/([A-Za-z0-9._/-]{1,256})$")
 ACCESS_KEY = re.compile(r"^[A-Z0-9]{16,128}$")
 MAX_FIELD = 4096
-
-
-class ProbeResult(BaseModel):
-    """The contract's ``ProbeResult`` (for the OpenAPI document; bodies come from ``probe_result``)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    outcome: str
-    statusCode: int  # noqa: N815 (the contract's name)
-    errorClass: str  # noqa: N815
-    detail: str = Field(default=None)  # type: ignore[assignment] (absent on success, never null)
 
 
 class SetupArtifactsResponse(BaseModel):
@@ -72,15 +60,6 @@ class GrantRequest:
     role_arn: str
     region: str
     destination: str
-
-
-def probe_result(result: AttemptResult) -> dict[str, Any]:
-    """R-X-STATE-07/08: outcome, statusCode (the webhook's HTTP status; queue sinks always report 0),
-    errorClass ("" on success), detail only on failure."""
-    if result.ok:
-        return {"outcome": "ok", "statusCode": result.status_code, "errorClass": ""}
-    return {"outcome": "failed", "statusCode": result.status_code, "errorClass": result.error_class,
-            "detail": result.detail or result.error_class}
 
 
 def json_object(raw: bytes, content_type: str | None) -> dict[str, Any]:
