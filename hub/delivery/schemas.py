@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from hub.shapes import ClosedModel
 
 
-class ProbeResult(BaseModel):
+class ProbeResult(ClosedModel):
     """The classified result of a synchronous probe; ``detail`` only on failure."""
-
-    model_config = ConfigDict(extra="forbid")
 
     outcome: Literal["ok", "failed"]
     statusCode: int  # noqa: N815 (the contract's name)

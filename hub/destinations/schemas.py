@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict
-
 from hub.bodies import documented_models, parse_json
 from hub.errors import ValidationFailed
+from hub.shapes import ClosedModel
 from hub.sinks.vocabulary import SinkKind
 from hub.subscription.errors import invalid
 
@@ -28,27 +27,21 @@ ACCESS_KEY = re.compile(r"^[A-Z0-9]{16,128}$")
 MAX_FIELD = 4096
 
 
-class SetupArtifactsResponse(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class SetupArtifactsResponse(ClosedModel):
     externalId: str  # noqa: N815
     region: str
     trustPolicy: str  # noqa: N815
     quickCreateUrl: str  # noqa: N815
 
 
-class CredentialRequest(BaseModel):
+class CredentialRequest(ClosedModel):
     """The credential PUT body as the OpenAPI document shows it (parsed by ``sink_config``)."""
-
-    model_config = ConfigDict(extra="forbid")
 
     sinkConfig: dict[str, Any]
 
 
-class DelegatedGrantRequest(BaseModel):
+class DelegatedGrantRequest(ClosedModel):
     """The delegated-grant body as the OpenAPI document shows it (parsed by ``grant_request``)."""
-
-    model_config = ConfigDict(extra="forbid")
 
     roleArn: str
     region: str
