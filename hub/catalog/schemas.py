@@ -9,7 +9,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, WithJsonSchema
+from pydantic import ConfigDict, WithJsonSchema
+
+from hub.shapes import ClosedModel
 
 NullableString = Annotated[str | None, WithJsonSchema({"type": ["string", "null"]})]
 NullableDateTime = Annotated[datetime | None, WithJsonSchema({"type": ["string", "null"], "format": "date-time"})]
@@ -20,8 +22,8 @@ ErrorClass = Annotated[
 ]
 
 
-class CatalogEvent(BaseModel):
-    model_config = ConfigDict(extra="forbid", title="CatalogEvent")
+class CatalogEvent(ClosedModel):
+    model_config = ConfigDict(title="CatalogEvent")
 
     eventKey: str
     source: str
@@ -34,8 +36,8 @@ class CatalogEvent(BaseModel):
     description: str
 
 
-class CatalogProducer(BaseModel):
-    model_config = ConfigDict(extra="forbid", title="CatalogProducer")
+class CatalogProducer(ClosedModel):
+    model_config = ConfigDict(title="CatalogProducer")
 
     target: str
     source: NullableString
@@ -44,8 +46,8 @@ class CatalogProducer(BaseModel):
     last_refresh_error_class: ErrorClass
 
 
-class CatalogResponse(BaseModel):
-    model_config = ConfigDict(extra="forbid", title="CatalogResponse")
+class CatalogResponse(ClosedModel):
+    model_config = ConfigDict(title="CatalogResponse")
 
     events: list[CatalogEvent]
     producers: list[CatalogProducer]

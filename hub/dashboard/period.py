@@ -36,7 +36,10 @@ def parse_instant(value: str, location: str) -> datetime:
         raise refuse(location, "not an RFC 3339 date-time") from None
     if "T" not in text.upper() or moment.tzinfo is None:
         raise refuse(location, "not an RFC 3339 date-time with a UTC offset")
-    return moment.astimezone(UTC)
+    try:
+        return moment.astimezone(UTC)
+    except OverflowError:  # e.g. 0001-01-01T00:30:00+01:00 is before year 1 in UTC
+        raise refuse(location, "the date-time is out of range") from None
 
 
 def parse_window_hours(value: str) -> int:
@@ -87,7 +90,7 @@ def resolve(request: PeriodRequest, *, snapshot_at: datetime, coverage: datetime
         end = request.end or snapshot_at
         if end > snapshot_at:
             raise refuse("to", "to is after the snapshot instant")
-        period = Period(request.start or end - DEFAULT_SPAN, end)
+        period = Period(request.start or _earlier(end, DEFAULT_SPAN), end)
         if period.start > period.end:
             raise refuse("from", "from is after to")
     if period.span > MAX_SPAN:
@@ -96,3 +99,12 @@ def resolve(request: PeriodRequest, *, snapshot_at: datetime, coverage: datetime
         raise refuse("from", "the period starts before the retained history",
                      details={"coverage_start": timestamp(coverage), "snapshot_at": timestamp(snapshot_at)})
     return period
+
+
+def _earlier(moment: datetime, span: timedelta) -> datetime:
+    """``moment - span``, or the earliest instant there is when that would fall before year 1
+    (such a period starts before any retained history and is refused as such)."""
+    try:
+        return moment - span
+    except OverflowError:
+        return datetime.min.replace(tzinfo=UTC)

@@ -48,7 +48,9 @@ def run_probe(delivery: PreparedDelivery) -> AttemptResult:
 
 
 def probe_result(result: AttemptResult) -> dict[str, Any]:
-    """The contract's ProbeResult: detail only on failure, errorClass "" on success."""
+    """R-X-STATE-07/08, the contract's ProbeResult of ping, verify and the credential PUT: outcome,
+    statusCode (the webhook's HTTP status; queue sinks always report 0), errorClass ("" on success),
+    detail only on failure."""
     if result.ok:
         return {"outcome": "ok", "statusCode": result.status_code, "errorClass": ""}
     return {"outcome": "failed", "statusCode": result.status_code, "errorClass": result.error_class,

@@ -30,6 +30,8 @@ UPDATE delivery_jobs SET next_attempt_at = :now
 
 
 class ProbeUnsupported(ValidationFailed):
+    """The sink kind has no probe for this operation (ping: webhook only; verify names its kinds)."""
+
     code = "probe_unsupported_for_sink_kind"
     default_detail = "this sink kind has no ping probe"
 

@@ -1,4 +1,4 @@
-"""Bodies of the destination routes: parsing, kind-specific checks, and the ProbeResult shape.
+"""Bodies of the destination routes: parsing and kind-specific checks (ProbeResult is hub.delivery's).
 
 A body that is not a JSON object is ``400 bad_request``; one that breaks the schema is ``422
 validation_error`` naming each refused field. Static credentials (``CredentialRequest.sinkConfig``):
@@ -14,11 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from hub.bodies import documented_models, parse_json
 from hub.errors import ValidationFailed
-from hub.sinks.base import AttemptResult
+from hub.shapes import ClosedModel
 from hub.sinks.vocabulary import SinkKind
 from hub.subscription.errors import invalid
 
@@ -29,38 +27,21 @@ ACCESS_KEY = re.compile(r"^[A-Z0-9]{16,128}$")
 MAX_FIELD = 4096
 
 
-class ProbeResult(BaseModel):
-    """The contract's ``ProbeResult`` (for the OpenAPI document; bodies come from ``probe_result``)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    outcome: str
-    statusCode: int  # noqa: N815 (the contract's name)
-    errorClass: str  # noqa: N815
-    detail: str = Field(default=None)  # type: ignore[assignment] (absent on success, never null)
-
-
-class SetupArtifactsResponse(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class SetupArtifactsResponse(ClosedModel):
     externalId: str  # noqa: N815
     region: str
     trustPolicy: str  # noqa: N815
     quickCreateUrl: str  # noqa: N815
 
 
-class CredentialRequest(BaseModel):
+class CredentialRequest(ClosedModel):
     """The credential PUT body as the OpenAPI document shows it (parsed by ``sink_config``)."""
-
-    model_config = ConfigDict(extra="forbid")
 
     sinkConfig: dict[str, Any]
 
 
-class DelegatedGrantRequest(BaseModel):
+class DelegatedGrantRequest(ClosedModel):
     """The delegated-grant body as the OpenAPI document shows it (parsed by ``grant_request``)."""
-
-    model_config = ConfigDict(extra="forbid")
 
     roleArn: str
     region: str
@@ -72,15 +53,6 @@ class GrantRequest:
     role_arn: str
     region: str
     destination: str
-
-
-def probe_result(result: AttemptResult) -> dict[str, Any]:
-    """R-X-STATE-07/08: outcome, statusCode (the webhook's HTTP status; queue sinks always report 0),
-    errorClass ("" on success), detail only on failure."""
-    if result.ok:
-        return {"outcome": "ok", "statusCode": result.status_code, "errorClass": ""}
-    return {"outcome": "failed", "statusCode": result.status_code, "errorClass": result.error_class,
-            "detail": result.detail or result.error_class}
 
 
 def json_object(raw: bytes, content_type: str | None) -> dict[str, Any]:

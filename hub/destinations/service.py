@@ -21,12 +21,12 @@ from sqlmodel import Session
 from hub.config import Settings
 from hub.db import session_scope
 from hub.delivery.probe import run_probe
-from hub.delivery.service import release_held_jobs, webhook_probe
+from hub.delivery.service import ProbeUnsupported, release_held_jobs, webhook_probe
 from hub.destinations import artifacts
 from hub.destinations.probes import probe_aws, probe_rabbitmq
 from hub.destinations.schemas import BUS_ARN, GrantRequest, static_credential
 from hub.egress import DnsTimeout, DnsUnavailable, InvalidDestination, check_https_url
-from hub.errors import HubError, ValidationFailed
+from hub.errors import HubError
 from hub.ids import new_id
 from hub.secrets import seal, unseal
 from hub.sinks.base import AttemptResult
@@ -40,11 +40,6 @@ from hub.subscription.values import Caller
 log = logging.getLogger("hub.destinations")
 AWS_KINDS = (SinkKind.sqs, SinkKind.eventbridge)
 VERIFIED_KINDS = (SinkKind.webhook, SinkKind.sqs, SinkKind.eventbridge)
-
-
-class ProbeUnsupported(ValidationFailed):
-    code = "probe_unsupported_for_sink_kind"
-    default_detail = "this sink kind has no verify probe"
 
 
 class SetupNotConfigured(HubError):

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Security
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
 
 from hub import apidocs as docs
 from hub.auth.deps import require_operator
@@ -15,12 +15,13 @@ from hub.db import SessionDep
 from hub.dlq.models import DLQObservation as ObservationRow
 from hub.dlq.sanitize import sanitize_error_message
 from hub.dlq.service import DLQErrorClass, list_observations, parse_filters, parse_limit
+from hub.shapes import ClosedModel
 
 router = APIRouter(tags=["Admin"], dependencies=[Security(docs.bearer_scheme)])
 
 
-class DLQObservation(BaseModel):
-    model_config = ConfigDict(extra="forbid", title="DLQObservation")
+class DLQObservation(ClosedModel):
+    model_config = ConfigDict(title="DLQObservation")
 
     source_topic: str
     error_class: str
@@ -32,8 +33,8 @@ class DLQObservation(BaseModel):
     tenant_id_raw: str
 
 
-class DLQResponse(BaseModel):
-    model_config = ConfigDict(extra="forbid", title="DLQResponse")
+class DLQResponse(ClosedModel):
+    model_config = ConfigDict(title="DLQResponse")
 
     observations: list[DLQObservation]
     nextCursor: str

@@ -13,17 +13,17 @@ from typing import Literal
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel
 
 from hub.buildinfo import build_identity
 from hub.ops.probes import PROBES, fold
+from hub.shapes import ClosedModel
 
 router = APIRouter(tags=["Operational"])
 _probe_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="readyz")
 
 
-class LivenessResponse(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class LivenessResponse(ClosedModel):
     status: Literal["ok"]
 
 
@@ -38,15 +38,13 @@ class ReadinessResponse(BaseModel):
     probes: list[ProbeDetail]
 
 
-class VersionResponse(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class VersionResponse(ClosedModel):
     version: str
     commit: str
     buildDate: str
 
 
-class RuntimeResponse(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class RuntimeResponse(ClosedModel):
     pythonVersion: str
     threads: int
     gcCollections: int

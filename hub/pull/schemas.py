@@ -13,15 +13,14 @@ from datetime import datetime
 from typing import Any
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from hub.pull.service import LogRow, Page
+from hub.shapes import ClosedModel
 from hub.subscription.projection import timestamp
 
 
-class PullEvent(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class PullEvent(ClosedModel):
     seq: int = Field(description="The tenant's arrival-order sequence number (the keyset key).")
     ceId: str = Field(description="The CloudEvents id: deduplicate on it across redeliveries.")
     eventType: str = Field(description="The event key, `resourceType.eventType`.")
@@ -30,9 +29,7 @@ class PullEvent(BaseModel):
     payload: dict[str, Any] = Field(description="The producer's event payload (arbitrary JSON, no secrets).")
 
 
-class PullEventsResponse(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class PullEventsResponse(ClosedModel):
     events: list[PullEvent] = Field(description="A page of events in ascending `seq` order.")
     next_cursor: int | None = Field(description="The page's last `seq` when it filled to `limit`, else null.")
 

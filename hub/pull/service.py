@@ -11,6 +11,8 @@ acknowledged, it may hold matches); otherwise it is the last ``seq`` scanned, so
 selectors filtered out are not scanned again. A read examines at most ``pull_scan_rows`` rows of
 the log; a subscription that matches little in a large log catches up over several reads, each
 moving the cursor forward (``Page.caught_up`` is false until a read reaches the end of the log).
+A disabled subscription (``enabled: false``) reads an empty page and its cursor does not move
+(docs/contract-notes.md N32).
 
 Ingest numbers a tenant's events under a row lock held until commit, so commit order is ``seq``
 order: a statement never sees ``seq`` N+1 committed while N is still pending, and skipping over
@@ -71,7 +73,7 @@ RETURNING acked_seq
 
 TARGET_COLUMNS = (Subscription.id, Subscription.tenant_id, Subscription.sink_kind, Subscription.delegated_scope,
                   Subscription.event_types, Subscription.event_majors, Subscription.origin,
-                  Subscription.schema_major)
+                  Subscription.schema_major, Subscription.enabled)
 
 # seq, ce_id, event_type, source, schema_major, delegated_scope, schema_version, received_at, data
 LogRow = tuple[Any, ...]
@@ -114,6 +116,7 @@ class PullTarget:
     delegated_scope: str | None
     selector: EventSelector
     acked_seq: int
+    enabled: bool
 
 
 def find_pull_subscription(*, session: Session, caller: Caller, subscription_id: str) -> PullTarget:
@@ -127,7 +130,8 @@ def find_pull_subscription(*, session: Session, caller: Caller, subscription_id:
     row = session.execute(query).first()
     if row is None or row.sink_kind != SinkKind.pull:
         raise NotFound("subscription not found")
-    return PullTarget(row.id, row.tenant_id, row.delegated_scope, selector_of(row), row.acked_seq or 0)
+    return PullTarget(row.id, row.tenant_id, row.delegated_scope, selector_of(row), row.acked_seq or 0,
+                      row.enabled)
 
 
 def confirm_delegated_party(target: PullTarget) -> None:
@@ -155,6 +159,8 @@ def pull_events(*, session: Session, caller: Caller, subscription_id: str, after
     connection = session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
     target = find_pull_subscription(session=session, caller=caller, subscription_id=subscription_id)
     confirm_delegated_party(target)
+    if not target.enabled:  # N32: entitled to nothing while disabled; the cursor stays where it was
+        return Page([], None, target.acked_seq, caught_up=True)
     start = after if after is not None else target.acked_seq
     page = read_page(connection, tenant_id=target.tenant_id, selector=target.selector, start=start, limit=limit,
                      scan_budget=max(get_settings().pull_scan_rows, limit))

@@ -1,9 +1,10 @@
 """Event types against the catalog snapshot (R-createSubscription-14/15, R-updateSubscriptionSchemaMajor-06).
 
 A value is known when ``catalog_events`` lists its event key at the major the subscription receives
-it at (from the ``origin`` producer when set). The hub's own ``hub.*`` lifecycle events are known at
-major 1 when no origin or the hub's own origin is named. While the catalog holds no producer event,
-or cannot be read in time, values are accepted unchecked.
+it at (``EventSelector.major_for``, the rule ingest and the pull inbox apply), from the ``origin``
+producer when set. The hub's own ``hub.*`` lifecycle events are known at major 1 when no origin or
+the hub's own origin is named. While the catalog holds no producer event, or cannot be read in time,
+values are accepted unchecked.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from sqlalchemy.types import String
 from hub.catalog.lifecycle import HUB_SOURCE, lifecycle_event_keys
 from hub.db import get_engine
 from hub.subscription.errors import UnknownEventType
+from hub.subscription.selectors import EventSelector, selector_fields
 
 log = logging.getLogger("hub.subscription.catalog")
 # A slow catalog read must not hold a create hostage: past this, values go unchecked.
@@ -29,11 +31,6 @@ _ENTRIES = text(
     "SELECT resource_type || '.' || event_type AS event_key, schema_major, source FROM catalog_events "
     "WHERE source <> :hub AND resource_type || '.' || event_type = ANY(:keys)"
 ).bindparams(bindparam("keys", type_=ARRAY(String)))
-
-
-def effective_major(event_type: str, schema_major: int | None, event_majors: dict[str, int] | None) -> int:
-    """The major a subscription receives ``event_type`` at: per-type override, pin, or 1."""
-    return (event_majors or {}).get(event_type) or schema_major or 1
 
 
 def _catalog_entries(keys: list[str]) -> set[tuple[str, int, str]] | None:
@@ -71,9 +68,11 @@ def check_catalog(
     entries = _catalog_entries(sorted(checked))
     if entries is None:
         return
+    selector = EventSelector(**selector_fields(delegated_scope=None, event_types=event_types,
+                                              event_majors=event_majors, origin=origin, schema_major=schema_major))
     refused = []
     for index, key in enumerate(event_types):
-        major = effective_major(key, schema_major, event_majors)
+        major = selector.major_for(key)
         if key in checked and not _known(key, major, origin, entries):
             where = f' from origin "{origin}"' if origin else ""
             refused.append({"location": f"event_types/{index}",

@@ -12,8 +12,9 @@ from datetime import datetime
 from enum import Enum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, Field, StrictInt, StrictStr
 
+from hub.shapes import ClosedModel
 from hub.sinks.vocabulary import SinkKind
 
 
@@ -38,19 +39,15 @@ class CreateSubscriptionRequest(BaseModel):
     plan_tier: StrictStr = Field(default=None)  # type: ignore[assignment]
 
 
-class PatchSubscriptionRequest(BaseModel):
+class PatchSubscriptionRequest(ClosedModel):
     """The narrow change body: ``schema_major`` (required, nullable) and optional ``timeout_ms``."""
-
-    model_config = ConfigDict(extra="forbid")
 
     schema_major: StrictInt | None
     timeout_ms: StrictInt = Field(default=None)  # type: ignore[assignment]
 
 
-class Subscription(BaseModel):
+class Subscription(ClosedModel):
     """The create response's projection: the full ``endpoint``, no secret."""
-
-    model_config = ConfigDict(extra="forbid")
 
     id: uuid.UUID
     name: str
@@ -69,10 +66,8 @@ class Subscription(BaseModel):
     updated_at: datetime
 
 
-class SubscriptionRead(BaseModel):
+class SubscriptionRead(ClosedModel):
     """The list and detail projection: ``endpoint_display`` instead of the destination."""
-
-    model_config = ConfigDict(extra="forbid")
 
     id: uuid.UUID
     name: str
@@ -96,34 +91,24 @@ class SubscriptionRead(BaseModel):
     updated_at: datetime
 
 
-class CreateSubscriptionResponse(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class CreateSubscriptionResponse(ClosedModel):
     subscription: Subscription
     signingSecret: str
 
 
-class ListSubscriptionsResponse(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class ListSubscriptionsResponse(ClosedModel):
     subscriptions: list[SubscriptionRead]
     next_cursor: str
 
 
-class SubscriptionResponse(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class SubscriptionResponse(ClosedModel):
     subscription: SubscriptionRead
 
 
-class RotateSecretResponse(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class RotateSecretResponse(ClosedModel):
     signingSecret: str
     overlapUntil: datetime
 
 
-class EndpointResponse(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class EndpointResponse(ClosedModel):
     endpoint: str

@@ -247,3 +247,17 @@ def test_read_timeout_on_both_dashboard_routes(api, override_settings, coverage)
     for response in answers:
         assert response.status_code == 503, response.text
         assert response.json()["code"] == "read_timeout" and "retry-after" not in response.headers
+
+
+def test_instants_at_the_ends_of_the_calendar_are_422_not_500(api, coverage):
+    """R-getDashboard-06/09, R-getDashboardNeedsAttention-01, N1: a `to` within a day of year 1 (the
+    default 24 hours before it do not exist) or an offset instant outside years 1-9999 in UTC is a
+    validation_error on both dashboard routes, never an internal error (found by `make fuzz`)."""
+    cases = [{"to": "0001-01-01T00:00:00Z"}, {"to": "0001-01-01T12:00:00+00:00"},
+             {"from": "0001-01-01T00:30:00+01:00"}, {"to": "9999-12-31T23:30:00-01:00"},
+             {"from": "0001-01-01T00:00:00Z", "to": "0001-01-01T01:00:00Z"}]
+    for route in ("/v1/dashboard", "/v1/dashboard/subscriptions"):
+        for params in cases:
+            response = api.client.get(route, params=params, headers=api.headers(None, None))
+            assert response.status_code == 422, (route, params, response.text)
+            assert response.json()["code"] == "validation_error"

@@ -11,7 +11,6 @@ fit the suite's time on this machine. Every kill must land while jobs are still 
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import signal
@@ -22,10 +21,9 @@ import uuid
 from collections import Counter
 
 import httpx
-import psycopg
 import pytest
 
-from tests.deliver.conftest import hook_url, insert_subscription, sql
+from tests.deliver.conftest import copy_due_jobs, hook_url, insert_subscription, sql
 from tests.egress.dnsserver import DnsServer
 from tests.support.pg import free_port
 from tests.support.processes import start_hub, stop
@@ -40,23 +38,7 @@ WORKERS = 2
 
 def seed_jobs(url: str, tenant: str, subscriptions: list[uuid.UUID]) -> int:
     """EVENTS events in the log and FANOUT jobs per event, written with COPY."""
-    jobs = 0
-    with psycopg.connect(url) as conn, conn.cursor() as cursor:
-        with cursor.copy("COPY event_log (tenant_id, seq, source, ce_id, event_type, schema_version, schema_major, "
-                         "received_at, attributes, data, kafka_topic, kafka_partition, kafka_offset) FROM STDIN") as copy:
-            for seq in range(1, EVENTS + 1):
-                attributes = {"specversion": "1.0", "id": f"e-{seq}", "source": "ledger", "type": "transaction.posted",
-                              "tenantid": tenant, "datacontenttype": "application/json"}
-                copy.write_row((tenant, seq, "ledger", f"e-{seq}", "transaction.posted", "1.0.0", 1, "now",
-                                json.dumps(attributes), json.dumps({"n": seq}), "t", 0, seq))
-        with cursor.copy("COPY delivery_jobs (id, tenant_id, subscription_id, event_seq, state, attempts, "
-                         "next_attempt_at, last_error_class, created_at, updated_at) FROM STDIN") as copy:
-            for seq in range(1, EVENTS + 1):
-                for k in range(FANOUT):
-                    sub = subscriptions[(seq * FANOUT + k) % len(subscriptions)]
-                    copy.write_row((uuid.uuid4(), tenant, sub, seq, "pending", 0, "now", "", "now", "now"))
-                    jobs += 1
-    return jobs
+    return copy_due_jobs(url, tenant, subscriptions, events=EVENTS, fanout=FANOUT)
 
 
 class FlakyScript:

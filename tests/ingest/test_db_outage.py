@@ -6,9 +6,6 @@ stops (``pg_ctl -m immediate``) and starts again, as tests/test_ops.py does for 
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 
@@ -19,22 +16,14 @@ from tests.ingest.conftest import (
     binary, cloud_event, ingest_worker, insert_subscription, rows, scalar, stored, structured, wait_until,
 )
 from tests.support.pg import ScratchPostgres
-from tests.support.scratchdb import hub_database
+from tests.support.scratchdb import hub_database, migrated_scratch_cluster
 
 
 @pytest.fixture
 def scratch_cluster(lane, override_settings) -> Iterator[ScratchPostgres]:
     """A migrated private cluster the hub's settings point at (after the lane's settings)."""
-    cluster = ScratchPostgres.create()
-    try:
-        cluster.start()
-        result = subprocess.run([sys.executable, "-m", "hub.cli", "migrate"], capture_output=True, text=True,
-                                env={**os.environ, "HUB_DATABASE_URL": cluster.url}, timeout=180)
-        assert result.returncode == 0, result.stderr[-2000:]
-        with hub_database(cluster.url, override_settings):
-            yield cluster
-    finally:
-        cluster.destroy()
+    with migrated_scratch_cluster() as cluster, hub_database(cluster.url, override_settings):
+        yield cluster
 
 
 def test_database_outage_pauses_retries_and_stores_every_event_once(lane, tenant, scratch_cluster):

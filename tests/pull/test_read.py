@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 import orjson
+import psycopg
 
+from hub.db import libpq_url
 from tests.pull.conftest import ORDERS, cursor_of, event, store, store_many
 
 RFC3339_UTC = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z")
@@ -142,3 +144,33 @@ def test_body_bytes_are_valid_json_for_every_payload_kind(inbox, tenant):
     body = orjson.loads(inbox.read(sub).content)
     assert [item["payload"] for item in body["events"]] == [
         {"nested": {"deep": [1, {"x": None}]}, "u": "é"}, {"data": 3.25}, {"data": None}]
+
+
+def set_enabled(subscription_id: str, enabled: bool) -> None:
+    """What an operator's manual disable (or a later re-enable) writes; no API route sets it for pull."""
+    with psycopg.connect(libpq_url()) as connection:
+        connection.execute("UPDATE subscriptions SET enabled = %s WHERE id = %s", (enabled, subscription_id))
+
+
+def test_a_disabled_subscription_reads_nothing_and_keeps_its_cursor(inbox, tenant):
+    """R-X-STATE-01, R-X-READ-07, R-getDashboard-20, N32: `enabled: false` withholds events, loses none.
+
+    A plain read, a replay and a forward seek all give an empty final page and leave the durable
+    cursor where it was; once enabled again the reader resumes from that cursor.
+    """
+    sub = inbox.subscribe()
+    first = store_many(tenant, 2)
+    assert inbox.seqs(sub) == first
+    set_enabled(sub, False)
+    held = store_many(tenant, 3)
+    response = inbox.read(sub)
+    assert response.status_code == 200, response.text
+    assert response.json() == {"events": [], "next_cursor": None}
+    assert response.headers["X-Pull-Position"] == str(first[-1])
+    assert response.headers["X-Pull-Caught-Up"] == "true"
+    assert inbox.seqs(sub, after=0) == []
+    assert inbox.seqs(sub, after=held[1]) == []
+    assert cursor_of(sub) == first[-1], "nothing is acknowledged while disabled"
+    set_enabled(sub, True)
+    assert inbox.seqs(sub) == held
+    assert cursor_of(sub) == held[-1]

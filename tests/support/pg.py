@@ -70,8 +70,9 @@ class ScratchPostgres:
         with socket.socket() as sock:
             return sock.connect_ex(("127.0.0.1", self.port)) == 0
 
-    def stop(self) -> None:
-        subprocess.run(_as_postgres([_pg_bin("pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"]),
+    def stop(self, mode: str = "immediate") -> None:
+        """``pg_ctl stop -m <mode>``: ``immediate`` (a crash), ``fast`` (sessions ended, a clean checkpoint)."""
+        subprocess.run(_as_postgres([_pg_bin("pg_ctl"), "-D", str(self.data), "-m", mode, "-w", "stop"]),
                        check=False, capture_output=True)
 
     def destroy(self) -> None:

@@ -17,8 +17,9 @@ from tests.support.pg import ScratchPostgres
 
 
 @contextmanager
-def migrated_scratch_database() -> Iterator[str]:
-    """Start a scratch cluster, run ``hub migrate`` against it in a subprocess, yield its URL."""
+def migrated_scratch_cluster() -> Iterator[ScratchPostgres]:
+    """Start a scratch cluster, run ``hub migrate`` against it in a subprocess, yield the cluster
+    (a test that stops and starts the database needs the cluster, not only its URL)."""
     cluster = ScratchPostgres.create()
     try:
         cluster.start()
@@ -26,9 +27,16 @@ def migrated_scratch_database() -> Iterator[str]:
         result = subprocess.run([sys.executable, "-m", "hub.cli", "migrate"], env=env, capture_output=True,
                                 text=True, timeout=180)
         assert result.returncode == 0, result.stderr[-2000:]
-        yield cluster.url
+        yield cluster
     finally:
         cluster.destroy()
+
+
+@contextmanager
+def migrated_scratch_database() -> Iterator[str]:
+    """A migrated scratch cluster's URL."""
+    with migrated_scratch_cluster() as cluster:
+        yield cluster.url
 
 
 @contextmanager

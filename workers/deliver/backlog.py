@@ -9,6 +9,7 @@ import psycopg
 
 from hub.metrics import JOB_BACKLOG, OLDEST_DUE_JOB_AGE
 from workers.deliver import store
+from workers.runtime import TRANSIENT_DB_ERRORS
 
 BACKLOG_EVERY_SECONDS = 5.0
 
@@ -23,8 +24,10 @@ async def report_backlog(stop: asyncio.Event, connect: Callable[[], Awaitable[ps
             count, age = await store.backlog(conn)
             JOB_BACKLOG.set(count)
             OLDEST_DUE_JOB_AGE.set(age)
-        except (psycopg.OperationalError, psycopg.InterfaceError):
-            conn = None  # PostgreSQL is away; the next round connects again
+        except TRANSIENT_DB_ERRORS:
+            if conn is not None:
+                await conn.close()  # PostgreSQL went away under it; the next round connects again
+            conn = None
         try:
             await asyncio.wait_for(stop.wait(), BACKLOG_EVERY_SECONDS)
         except TimeoutError:

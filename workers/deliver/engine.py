@@ -26,6 +26,7 @@ from workers.deliver.health import auto_disable, fold, record_health
 from workers.deliver.policy import Decision, RetryPolicy, policy_from
 from workers.deliver.prepare import NotDeliverable, destination_key, new_attempt_id, prepare
 from workers.deliver.store import Claim, ClaimedJob, Settled
+from workers.runtime import TRANSIENT_DB_ERRORS
 
 log = logging.getLogger("hub.deliver.engine")
 
@@ -209,7 +210,7 @@ async def pipeline(engine: Engine, connect, stop: asyncio.Event) -> None:  # noq
             claimed = await engine.run_batch(conn)
             backoff = 0.5
         except Exception as exc:  # the database, a defect or a lifecycle publish: the lease returns the batch
-            if isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError)):
+            if isinstance(exc, TRANSIENT_DB_ERRORS):
                 log.warning("database unavailable; retrying", extra={"fields": {"error": type(exc).__name__}})
             else:
                 log.exception("delivery batch failed; its jobs come back when their lease ends")
