@@ -55,21 +55,36 @@ def test_event_reaches_the_receiver_and_auto_disable_is_announced(deliver_db: st
             (json.dumps(["transaction.posted", "hub.destination.disabled"]), watcher))
         sql(deliver_db, "UPDATE subscription_versions SET version = version + 1 WHERE id = 1")
         producer = make_producer()
-        for n in range(3):
+
+        def send(n: int) -> None:
             event = CloudEvent(attributes={"id": str(uuid.uuid4()), "source": "ledger", "type": "transaction.posted",
                                            "specversion": "1.0", "tenantid": tenant,
                                            "datacontenttype": "application/json"}, data={"n": n})
             message = to_structured_event(event)
             producer.produce(topic, value=message.value, key=message.key, headers=message.headers)
-        assert producer.flush(15) == 0
+            assert producer.flush(15) == 0
 
+        for n in range(3):
+            send(n)
         with hub_process("ingest", env), hub_process("deliver", env):
             wait_for(lambda: sum(1 for r in receiver.received if r.path == "/watcher") >= 4)
+            # An event that arrives while the subscription is disabled still gets a job, which ends
+            # `disabled` with an attempt row instead of vanishing (N23).
+            jobs_before = sql(deliver_db, "SELECT count(*) FROM delivery_jobs WHERE subscription_id = %s", (failing,))
+            send(3)
+            wait_for(lambda: sum(1 for r in receiver.received if r.path == "/watcher") >= 5)
+            newest = "(SELECT id FROM delivery_jobs WHERE subscription_id = %s ORDER BY event_seq DESC LIMIT 1)"
+            wait_for(lambda: sql(deliver_db, f"SELECT state FROM delivery_jobs WHERE id = {newest}",
+                                 (failing,)) == [("disabled",)])
+        assert sql(deliver_db, "SELECT count(*) FROM delivery_jobs WHERE subscription_id = %s",
+                   (failing,))[0][0] == jobs_before[0][0] + 1
+        assert sql(deliver_db, f"SELECT outcome FROM delivery_attempts WHERE job_id = {newest}", (failing,)) == [
+            ("disabled",)]
 
     for request in (r for r in receiver.received if r.path == "/watcher"):
         Webhook(f"whsec_{secret}").verify(request.body, request.headers)
     watched = [json.loads(r.body) for r in receiver.received if r.path == "/watcher"]
-    assert sorted(e["data"]["n"] for e in watched if e["type"] == "transaction.posted") == [0, 1, 2]
+    assert sorted(e["data"]["n"] for e in watched if e["type"] == "transaction.posted") == [0, 1, 2, 3]
     [notice] = [e for e in watched if e["type"] == "hub.destination.disabled"]
     assert notice["source"] == "streaming-hub" and notice["tenantid"] == tenant
     assert notice["data"]["subscriptionId"] == str(failing)

@@ -81,17 +81,17 @@ def test_store_reloads_only_when_the_version_moves(tenant):
 
         # A change written without moving the counter stays invisible: matching reads the cache only.
         with session_scope() as session:
-            session.execute(text("UPDATE subscriptions SET enabled = false WHERE id = :id"), {"id": sub_id})
+            session.execute(text("UPDATE subscriptions SET schema_major = 3 WHERE id = :id"), {"id": sub_id})
         assert write(_events(tenant, 1, schemaversion="2.0.0")).jobs == 1
         assert cache.reloads == 3
         # ... and moving the counter makes the next batch use it.
         with session_scope() as session:
             session.execute(text("UPDATE subscription_versions SET version = version + 1 WHERE id = 1"))
-        assert write(_events(tenant, 1, schemaversion="2.0.0")).jobs == 0, "disabled: no job"
+        assert write(_events(tenant, 1, schemaversion="2.0.0")).jobs == 0, "re-pinned to major 3: no job"
         assert cache.reloads == 4
 
         with session_scope() as session:
-            session.execute(text("UPDATE subscriptions SET enabled = true WHERE id = :id"), {"id": sub_id})
+            session.execute(text("UPDATE subscriptions SET schema_major = 2 WHERE id = :id"), {"id": sub_id})
             service.delete_subscription(session=session, caller=Caller(tenant), subscription_id=sub_id)
         assert write(_events(tenant, 3, schemaversion="2.0.0")).jobs == 0, "deleted: no job"
         assert cache.reloads == 5

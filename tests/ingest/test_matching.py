@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import uuid
 
-import pytest
 
 from tests.ingest.conftest import binary, cloud_event, ingest_worker, insert_subscription, rows, structured, wait_until
 from workers.ingest.matching import SubscriptionCache, subscription_from_row
@@ -13,8 +12,8 @@ POSTED, CREATED = "transaction.posted", "account.created"
 
 
 def _row(tenant: str = "t1", *, scope=None, kind="webhook", types=None, majors=None, origin=None, major=None,
-         enabled=True, auto=False, sub_id: str | None = None) -> tuple:
-    return (sub_id or str(uuid.uuid4()), tenant, scope, kind, types, majors, origin, major, enabled, auto)
+         sub_id: str | None = None) -> tuple:
+    return (sub_id or str(uuid.uuid4()), tenant, scope, kind, types, majors, origin, major)
 
 
 def _cache(*rows_: tuple) -> SubscriptionCache:
@@ -60,12 +59,13 @@ def test_delegated_scope_gets_only_its_scope():
     assert _push(cache, scope="scope-c") == {"tenant-wide"}
 
 
-def test_disabled_and_auto_disabled_get_no_job_and_pull_is_eligibility_only():
-    """R-X-STATE-01, R-X-READ-07, R-getDashboard-20: delivery needs enabled; pull is counted, not pushed."""
-    cache = _cache(_row(enabled=False, sub_id="off"), _row(auto=True, sub_id="auto-off"), _row(sub_id="on"),
-                   _row(kind="pull", sub_id="pull-1"), _row(kind="pull", types=[CREATED], sub_id="pull-2"))
+def test_push_subscriptions_get_jobs_whatever_their_state_and_pull_is_eligibility_only():
+    """N23: a matching push subscription gets a job even while disabled, so its outcome is recorded
+    (the engine ends it `disabled`, R-X-STATE-01); pull is counted, not pushed (R-getDashboard-20)."""
+    cache = _cache(_row(sub_id="on"), _row(sub_id="off"), _row(kind="pull", sub_id="pull-1"),
+                   _row(kind="pull", types=[CREATED], sub_id="pull-2"))
     match = cache.match("t1", POSTED, "ledger", 1, None)
-    assert set(match.push) == {"on"}
+    assert set(match.push) == {"on", "off"}
     assert match.pull == ("pull-1",)
     assert cache.match("t1", CREATED, "ledger", 1, None).pull == ("pull-1", "pull-2")
 
@@ -77,13 +77,6 @@ def test_other_tenants_never_match_and_reload_forgets_memo():
     cache.load([subscription_from_row(_row("t2", types=[CREATED], sub_id="foreign"))], 2)
     assert _push(cache, tenant="t2") == set(), "the memo of the old set is gone after a reload"
     assert cache.reloads == 2 and cache.version == 2
-
-
-@pytest.mark.parametrize("bad", [{"enabled": False}, {"auto": True}])
-def test_disabled_pull_subscription_still_counts_eligibility(bad):
-    """R-getDashboard-20: pull figures come from the pull subscriptions that exist now."""
-    cache = _cache(_row(kind="pull", sub_id="p", **bad))
-    assert cache.match("t1", POSTED, "ledger", 1, None).pull == ("p",)
 
 
 def test_jobs_exactly_for_matching_push_subscriptions_on_the_real_broker(lane, tenant):
@@ -107,8 +100,10 @@ def test_jobs_exactly_for_matching_push_subscriptions_on_the_real_broker(lane, t
         "e4": cloud_event(tenant, delegatedscope="scope-x"),
         "e5": cloud_event(tenant, source="billing"),
     }
-    expected = {"e1": {"all", "posted"}, "e2": {"all", "posted@2"}, "e3": {"major2", "posted@2"},
-                "e4": {"all", "posted", "scoped"}, "e5": {"all", "posted", "billing"}}
+    # The disabled and auto-disabled subscriptions get jobs too: the engine ends them `disabled` (N23).
+    always = {"all", "disabled", "auto"}
+    expected = {"e1": always | {"posted"}, "e2": always | {"posted@2"}, "e3": {"major2", "posted@2"},
+                "e4": always | {"posted", "scoped"}, "e5": always | {"posted", "billing"}}
     lane.send(*[(binary if index % 2 else structured)(event) for index, event in enumerate(events.values())])
     with ingest_worker():
         wait_until(lambda: lane.committed() == len(events))

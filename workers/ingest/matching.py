@@ -20,7 +20,7 @@ from hub.tableshape import column_list
 _MEMO_LIMIT = 100_000
 
 _LOAD_COLUMNS = column_list(Subscription, "id", "tenant_id", "delegated_scope", "sink_kind", "event_types",
-                            "event_majors", "origin", "schema_major", "enabled", "auto_disabled")
+                            "event_majors", "origin", "schema_major")
 _LOAD_SQL = f"SELECT {_LOAD_COLUMNS} FROM {Subscription.__tablename__} WHERE deleted_at IS NULL"
 
 
@@ -31,7 +31,6 @@ class CachedSubscription(EventSelector):
     id: str
     tenant_id: str
     pull: bool
-    deliverable: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,12 +45,13 @@ NO_MATCH = Match((), ())
 
 
 def subscription_from_row(row: tuple[Any, ...]) -> CachedSubscription:
-    sub_id, tenant_id, scope, sink_kind, event_types, event_majors, origin, schema_major, enabled, auto = row
+    sub_id, tenant_id, scope, sink_kind, event_types, event_majors, origin, schema_major = row
     return CachedSubscription(
+        # Every live matching push subscription gets a job, enabled or not: a disabled one's job ends
+        # `disabled` when it comes due, so no event is dropped without a recorded outcome. Pull
+        # eligibility is recorded for every live pull subscription (the dashboard counts the ones
+        # that exist now).
         id=str(sub_id), tenant_id=tenant_id, pull=sink_kind == SinkKind.pull,
-        # A push job is only created for a subscription that can deliver now; pull eligibility is
-        # recorded for every live pull subscription (the dashboard counts the ones that exist now).
-        deliverable=bool(enabled) and not auto,
         **selector_fields(delegated_scope=scope, event_types=event_types, event_majors=event_majors,
                           origin=origin, schema_major=schema_major),
     )
@@ -95,7 +95,7 @@ class SubscriptionCache:
         else:
             hits = [sub for sub in candidates if sub.matches(event_type, source, major, scope)]
             found = Match(
-                push=tuple(sub.id for sub in hits if not sub.pull and sub.deliverable),
+                push=tuple(sub.id for sub in hits if not sub.pull),
                 pull=tuple(sorted(sub.id for sub in hits if sub.pull)),
             )
         if len(self._memo) >= _MEMO_LIMIT:
