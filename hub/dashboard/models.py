@@ -2,7 +2,9 @@
 
 Each row counts the rows of one raw table that fall in one UTC hour (``hour`` is its start), so a
 reader can count whole hours from a handful of rows and only the partial first and last hour of a
-period from the raw table. Revision 0011 creates the statement-level ``AFTER INSERT`` triggers
+period from the raw table. Jobs and attempts are counted per subscription (for a delegated
+caller's subscriptions and the needs-attention list) and in total per tenant (for a tenant-wide
+read, a few rows per hour however many subscriptions there are). Revision 0011 creates the statement-level ``AFTER INSERT`` triggers
 that add every inserted batch in the same transaction (whoever writes it: ingest, the delivery
 engine, a test), and backfills the rows that existed before it. The retention sweep deletes
 rollup rows older than its horizon together with the raw rows; nothing else deletes raw rows, so
@@ -47,6 +49,27 @@ class JobCountHourly(SQLModel, table=True):
     hour: datetime = _hour_key()
     subscription_id: uuid.UUID = Field(primary_key=True)
     jobs: int = bigint_field(default=0)
+
+
+class JobTotalHourly(SQLModel, table=True):
+    """Delivery jobs created per tenant and hour, all subscriptions together (a tenant-wide read)."""
+
+    __tablename__ = "job_totals_hourly"
+
+    tenant_id: str = Field(primary_key=True)
+    hour: datetime = _hour_key()
+    jobs: int = bigint_field(default=0)
+
+
+class AttemptTotalHourly(SQLModel, table=True):
+    """Delivery attempts per tenant, hour and outcome, all subscriptions together (a tenant-wide read)."""
+
+    __tablename__ = "attempt_totals_hourly"
+
+    tenant_id: str = Field(primary_key=True)
+    hour: datetime = _hour_key()
+    outcome: str = Field(primary_key=True)
+    attempts: int = bigint_field(default=0)
 
 
 class AttemptCountHourly(SQLModel, table=True):

@@ -106,13 +106,17 @@ def events_received_rollup(scope: Scope) -> TextClause:
 
 def jobs_created_rollup(scope: Scope) -> TextClause:
     bucket = BUCKET.format(column="hour")
+    if scope.delegated_scope is None:
+        return text(f"SELECT {bucket} AS bucket, sum(jobs)::bigint FROM job_totals_hourly WHERE tenant_id = :tenant"
+                    " AND hour >= :start AND hour < :end GROUP BY 1")
     return text(f"SELECT {bucket} AS bucket, sum(jobs)::bigint FROM job_counts_hourly WHERE tenant_id = :tenant"
                 f" AND hour >= :start AND hour < :end{scope.owned_by_subscription()} GROUP BY 1")
 
 
 def attempts_rollup(scope: Scope) -> TextClause:
     bucket = BUCKET.format(column="hour")
-    return text(f"SELECT {bucket} AS bucket, outcome, sum(attempts)::bigint FROM attempt_counts_hourly"
+    table = "attempt_totals_hourly" if scope.delegated_scope is None else "attempt_counts_hourly"
+    return text(f"SELECT {bucket} AS bucket, outcome, sum(attempts)::bigint FROM {table}"
                 f" WHERE tenant_id = :tenant AND hour >= :start AND hour < :end{scope.owned_by_subscription()}"
                 " GROUP BY 1, 2")
 

@@ -66,7 +66,8 @@ DELETE FROM event_log WHERE tenant_id = :tenant AND seq IN (
 # (the horizon's own hour too): readers take rollup hours only from coverage_start on, which is at
 # or after the horizon, so no reader is left counting from a rollup hour whose raw rows were swept.
 HOURLY_ROLLUPS = (("pull_eligibility_hourly", "bucket_start"), ("event_counts_hourly", "hour"),
-                  ("job_counts_hourly", "hour"), ("attempt_counts_hourly", "hour"))
+                  ("job_counts_hourly", "hour"), ("job_totals_hourly", "hour"), ("attempt_counts_hourly", "hour"),
+                  ("attempt_totals_hourly", "hour"))
 
 
 @dataclass

@@ -31,12 +31,17 @@ RAW = {
              " FROM delivery_jobs WHERE tenant_id = :t GROUP BY 1, 2"),
     "attempts": (f"SELECT date_trunc('hour', attempted_at, 'UTC'), coalesce(subscription_id, '{NO_SUBSCRIPTION}'),"
                  " outcome, count(*), max(attempted_at) FROM delivery_attempts WHERE tenant_id = :t GROUP BY 1, 2, 3"),
+    "job totals": "SELECT date_trunc('hour', created_at, 'UTC'), count(*) FROM delivery_jobs WHERE tenant_id = :t GROUP BY 1",
+    "attempt totals": ("SELECT date_trunc('hour', attempted_at, 'UTC'), outcome, count(*) FROM delivery_attempts"
+                       " WHERE tenant_id = :t GROUP BY 1, 2"),
 }
 ROLLED = {
     "events": "SELECT hour, delegated_scope, events FROM event_counts_hourly WHERE tenant_id = :t",
     "jobs": "SELECT hour, subscription_id, jobs FROM job_counts_hourly WHERE tenant_id = :t",
     "attempts": ("SELECT hour, subscription_id, outcome, attempts, last_attempted_at FROM attempt_counts_hourly"
                  " WHERE tenant_id = :t"),
+    "job totals": "SELECT hour, jobs FROM job_totals_hourly WHERE tenant_id = :t",
+    "attempt totals": "SELECT hour, outcome, attempts FROM attempt_totals_hourly WHERE tenant_id = :t",
 }
 
 
@@ -135,7 +140,8 @@ def test_retention_sweeps_rollup_hours_before_its_horizon(api, tenant, coverage)
         record_attempt(tenant, sub_id, Outcome.delivered, at=moment, job_id=job)
     report = sweep_once(engine=get_engine(), retention=timedelta(days=30), batch_rows=100)
     assert report is not None
-    for table in ("event_counts_hourly", "job_counts_hourly", "attempt_counts_hourly"):
+    for table in ("event_counts_hourly", "job_counts_hourly", "job_totals_hourly", "attempt_counts_hourly",
+                  "attempt_totals_hourly"):
         with get_engine().connect() as connection:
             oldest = connection.execute(text(f"SELECT min(hour) FROM {table} WHERE tenant_id = :t"),
                                         {"t": tenant}).scalar_one()

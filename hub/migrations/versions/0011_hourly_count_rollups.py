@@ -1,10 +1,11 @@
 """Hourly count rollups for the dashboard: events received, jobs created, attempts by outcome.
 
-``event_counts_hourly``, ``job_counts_hourly`` and ``attempt_counts_hourly`` count the rows of
-``event_log``, ``delivery_jobs`` and ``delivery_attempts`` per tenant and UTC hour (see
-hub/dashboard/models.py). A statement-level ``AFTER INSERT`` trigger on each raw table reads the
+``event_counts_hourly``, ``job_counts_hourly``/``job_totals_hourly`` and
+``attempt_counts_hourly``/``attempt_totals_hourly`` count the rows of ``event_log``,
+``delivery_jobs`` and ``delivery_attempts`` per tenant and UTC hour, per subscription and in total
+(see hub/dashboard/models.py). A statement-level ``AFTER INSERT`` trigger on each raw table reads the
 statement's inserted rows (its transition table), groups them by rollup key and adds them with
-one ``INSERT ... ON CONFLICT DO UPDATE``, in the writer's transaction: a batch and its counts
+one ``INSERT ... ON CONFLICT DO UPDATE`` (one trigger per rollup), in the writer's transaction: a batch and its counts
 commit together or not at all. The keys are upserted in sorted order, so two writers adding to the
 same rows take their locks in the same order (they wait, they never deadlock).
 
@@ -40,6 +41,9 @@ ROLLUPS = (
      "  FROM counted GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
      "(tenant_id, hour, subscription_id, jobs)",
      "(tenant_id, hour, subscription_id) DO UPDATE SET jobs = r.jobs + EXCLUDED.jobs"),
+    ("delivery_jobs", "job_totals_hourly",
+     "SELECT tenant_id, date_trunc('hour', created_at, 'UTC'), count(*) FROM counted GROUP BY 1, 2 ORDER BY 1, 2",
+     "(tenant_id, hour, jobs)", "(tenant_id, hour) DO UPDATE SET jobs = r.jobs + EXCLUDED.jobs"),
     ("delivery_attempts", "attempt_counts_hourly",
      f"SELECT tenant_id, date_trunc('hour', attempted_at, 'UTC'), coalesce(subscription_id, {NO_SUBSCRIPTION}),"
      "       outcome, count(*), max(attempted_at)"
@@ -47,6 +51,11 @@ ROLLUPS = (
      "(tenant_id, hour, subscription_id, outcome, attempts, last_attempted_at)",
      "(tenant_id, hour, subscription_id, outcome) DO UPDATE SET attempts = r.attempts + EXCLUDED.attempts,"
      " last_attempted_at = GREATEST(r.last_attempted_at, EXCLUDED.last_attempted_at)"),
+    ("delivery_attempts", "attempt_totals_hourly",
+     "SELECT tenant_id, date_trunc('hour', attempted_at, 'UTC'), outcome, count(*)"
+     "  FROM counted GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
+     "(tenant_id, hour, outcome, attempts)",
+     "(tenant_id, hour, outcome) DO UPDATE SET attempts = r.attempts + EXCLUDED.attempts"),
 )
 
 
@@ -82,6 +91,19 @@ def _create_rollup_tables() -> None:
         sa.Column("attempts", sa.BigInteger(), nullable=False),
         sa.Column("last_attempted_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("tenant_id", "hour", "subscription_id", "outcome"),
+    )
+    op.create_table(
+        "job_totals_hourly",
+        sa.Column("tenant_id", sa.String(), nullable=False), _hour(),
+        sa.Column("jobs", sa.BigInteger(), nullable=False),
+        sa.PrimaryKeyConstraint("tenant_id", "hour"),
+    )
+    op.create_table(
+        "attempt_totals_hourly",
+        sa.Column("tenant_id", sa.String(), nullable=False), _hour(),
+        sa.Column("outcome", sa.String(), nullable=False),
+        sa.Column("attempts", sa.BigInteger(), nullable=False),
+        sa.PrimaryKeyConstraint("tenant_id", "hour", "outcome"),
     )
 
 
