@@ -4,9 +4,9 @@ the rollup triggers of revision 0011.
 On a scratch database (created, migrated, dropped), each timed transaction writes one batch the way
 its writer does, with a binary ``COPY``: ingest's events (``event_log``, ~320-byte payloads) and
 their delivery jobs (``delivery_jobs``, one per event and subscription), and the delivery engine's
-attempts (``delivery_attempts``). The same transaction is timed with the table's rollup trigger
-enabled and disabled (``ALTER TABLE ... DISABLE TRIGGER``), alternating (on, off, on, off ...), so
-both see the same machine load. Each figure is the median of ``--repeat`` transactions, commit
+attempts (``delivery_attempts``). The same transaction is timed with the table's rollup triggers
+enabled and disabled (``ALTER TABLE ... DISABLE TRIGGER USER``), alternating (on, off, on, off ...),
+so both see the same machine load. Each figure is the median of ``--repeat`` transactions, commit
 included; ``cost`` is the difference per batch and per row.
 
 Run: ``python bench/rollup_writes.py`` (``--batch 500 --repeat 200``).
@@ -80,22 +80,21 @@ def timed(conn: psycopg.Connection, write: Callable[[], None]) -> float:
 
 
 def measure(dsn: str, batch: int, repeat: int) -> dict[str, tuple[list[float], list[float]]]:
-    rows = {"event_log": ("event_counts_hourly_add", "events"), "delivery_jobs": ("job_counts_hourly_add", "jobs"),
-            "delivery_attempts": ("attempt_counts_hourly_add", "attempts")}
+    rows = {"event_log": "events", "delivery_jobs": "jobs", "delivery_attempts": "attempts"}
     results = {}
     with psycopg.connect(dsn, autocommit=True) as admin, psycopg.connect(dsn, autocommit=True) as conn:
         writer = Writer(conn, batch)
-        for table, (trigger, method) in rows.items():
+        for table, method in rows.items():
             write = getattr(writer, method)
             on: list[float] = []
             off: list[float] = []
             for i in range(repeat + 5):
                 for enabled, found in ((True, on), (False, off)):
-                    admin.execute(f"ALTER TABLE {table} {'ENABLE' if enabled else 'DISABLE'} TRIGGER {trigger}")
+                    admin.execute(f"ALTER TABLE {table} {'ENABLE' if enabled else 'DISABLE'} TRIGGER USER")
                     sample = timed(conn, write)
                     if i >= 5:  # warm-up
                         found.append(sample)
-            admin.execute(f"ALTER TABLE {table} ENABLE TRIGGER {trigger}")
+            admin.execute(f"ALTER TABLE {table} ENABLE TRIGGER USER")
             results[table] = (on, off)
     return results
 
