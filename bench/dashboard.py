@@ -232,7 +232,8 @@ def bare_statements(path: str, hours: int, now: datetime, *, rollups: bool = Tru
                 (queries.attention_subscriptions(scope), base)]
     statements = [(queries.census(scope), base), (queries.backlog(scope), base)]
     if rollups:
-        return statements + [(statement, params) for _, statement, params in period_statements(scope, period, hours <= 48)]
+        rolled = period_statements(scope, period, hours <= 48)
+        return statements + [(statement, params) for _, statement, params in rolled]
     unit, _ = bucket_edges(period)
     window = {**base, "start": period.start, "end": period.end, "unit": unit}
     names = ("events", "jobs", "attempts", "pull") if hours <= 48 else ("events", "jobs", "attempts")

@@ -106,7 +106,8 @@ def main() -> None:
     args = parser.parse_args()
     with Scratch() as scratch:
         results = measure(scratch.dsn, args.batch, args.repeat)
-    print(f"{args.batch} rows per batch, median of {args.repeat} transactions each, with and without triggers alternating\n")
+    print(f"{args.batch} rows per batch, median of {args.repeat} transactions each,"
+          " with and without the triggers alternating\n")
     print(f"{'table':20}{'with rollup ms':>16}{'without ms':>12}{'ratio':>8}{'cost ms':>10}{'cost us/row':>13}")
     for table, (on, off) in results.items():
         with_, without = statistics.median(on), statistics.median(off)

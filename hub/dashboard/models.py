@@ -4,9 +4,10 @@ Each row counts the rows of one raw table that fall in one UTC hour (``hour`` is
 reader can count whole hours from a handful of rows and only the partial first and last hour of a
 period from the raw table. Jobs and attempts are counted per subscription (for a delegated
 caller's subscriptions and the needs-attention list) and in total per tenant (for a tenant-wide
-read, a few rows per hour however many subscriptions there are). Revision 0011 creates the statement-level ``AFTER INSERT`` triggers
-that add every inserted batch in the same transaction (whoever writes it: ingest, the delivery
-engine, a test), and backfills the rows that existed before it. The retention sweep deletes
+read, a few rows per hour however many subscriptions there are). Revision 0011 creates the
+statement-level ``AFTER INSERT`` triggers that add every inserted batch in the same transaction
+(whoever writes it: ingest, the delivery engine, a test), and backfills the rows that existed
+before it. The retention sweep deletes
 rollup rows older than its horizon together with the raw rows; nothing else deletes raw rows, so
 every hour from ``coverage_start`` on is exact.
 """

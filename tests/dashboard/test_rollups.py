@@ -23,7 +23,8 @@ from hub.sinks.vocabulary import Outcome
 from tests.dashboard.conftest import webhook
 from tests.support.deliveries import add_event, add_job, hours_ago, now, record_attempt, record_poison
 
-ATTEMPT_COLUMNS = "id, tenant_id, subscription_id, sink_kind, outcome, status_code, error_class, latency_ms, attempted_at"
+ATTEMPT_COLUMNS = ("id, tenant_id, subscription_id, sink_kind, outcome, status_code, error_class, latency_ms,"
+                   " attempted_at")
 RAW = {
     "events": ("SELECT date_trunc('hour', received_at, 'UTC'), coalesce(delegated_scope, ''), count(*)"
                " FROM event_log WHERE tenant_id = :t GROUP BY 1, 2"),
@@ -31,7 +32,8 @@ RAW = {
              " FROM delivery_jobs WHERE tenant_id = :t GROUP BY 1, 2"),
     "attempts": (f"SELECT date_trunc('hour', attempted_at, 'UTC'), coalesce(subscription_id, '{NO_SUBSCRIPTION}'),"
                  " outcome, count(*), max(attempted_at) FROM delivery_attempts WHERE tenant_id = :t GROUP BY 1, 2, 3"),
-    "job totals": "SELECT date_trunc('hour', created_at, 'UTC'), count(*) FROM delivery_jobs WHERE tenant_id = :t GROUP BY 1",
+    "job totals": ("SELECT date_trunc('hour', created_at, 'UTC'), count(*) FROM delivery_jobs WHERE tenant_id = :t"
+                   " GROUP BY 1"),
     "attempt totals": ("SELECT date_trunc('hour', attempted_at, 'UTC'), outcome, count(*) FROM delivery_attempts"
                        " WHERE tenant_id = :t GROUP BY 1, 2"),
 }
@@ -247,15 +249,16 @@ def test_revision_0011_backfills_the_rows_written_before_it(tenant):
                     (uuid.uuid4(), tenant, sub, seq, moment, moment, moment))
                 connection.execute(
                     f"INSERT INTO delivery_attempts ({ATTEMPT_COLUMNS})"
-                    " VALUES (%s, %s, %s, 'webhook', 'delivered', 200, '', 1, %s), (%s, %s, NULL, '', 'poison', 0, '', 0, %s)",
+                    " VALUES (%s, %s, %s, 'webhook', 'delivered', 200, '', 1, %s),"
+                    " (%s, %s, NULL, '', 'poison', 0, '', 0, %s)",
                     (uuid.uuid4(), tenant, sub, moment, uuid.uuid4(), tenant, moment))
         migrate("heads")
         assert_rollups_match_raw(tenant, url)
         assert _rows(ROLLED["events"], tenant, url)
         with psycopg.connect(url) as connection:
             connection.execute(
-                f"INSERT INTO delivery_attempts ({ATTEMPT_COLUMNS}) VALUES (%s, %s, %s, 'webhook', 'failed', 503, '', 1,"
-                " now())", (uuid.uuid4(), tenant, sub))
+                f"INSERT INTO delivery_attempts ({ATTEMPT_COLUMNS})"
+                " VALUES (%s, %s, %s, 'webhook', 'failed', 503, '', 1, now())", (uuid.uuid4(), tenant, sub))
         assert_rollups_match_raw(tenant, url)
     finally:
         with psycopg.connect(base, autocommit=True) as admin:
