@@ -1,6 +1,9 @@
 """Imports every table model so ``SQLModel.metadata`` knows the whole schema."""
 
 from hub.catalog.models import CatalogEvent, CatalogProducer
+from hub.dashboard.models import (
+    AttemptCountHourly, AttemptTotalHourly, EventCountHourly, JobCountHourly, JobTotalHourly,
+)
 from hub.dlq.models import DLQObservation
 from hub.eventlog.models import DeliveryAttempt, DeliveryJob, LoggedEvent, PullCursor, TenantCounter
 from hub.health.models import SubscriptionHealthRow
@@ -11,8 +14,8 @@ from hub.retention.models import RetentionCoverage
 from hub.subscription.models import Subscription, SubscriptionVersion
 
 __all__ = [
-    "CatalogEvent", "CatalogProducer", "DLQObservation", "DeliveryAttempt", "DeliveryJob",
-    "IdempotencyRecord", "IngestWorkerHeartbeat", "LoggedEvent", "PullEligibility", "PullCursor", "RateLimitWindow",
-    "RetentionCoverage",
-    "Subscription", "SubscriptionHealthRow", "SubscriptionVersion", "TenantCounter",
+    "AttemptCountHourly", "AttemptTotalHourly", "CatalogEvent", "CatalogProducer", "DLQObservation",
+    "DeliveryAttempt", "DeliveryJob", "EventCountHourly", "IdempotencyRecord", "IngestWorkerHeartbeat",
+    "JobCountHourly", "JobTotalHourly", "LoggedEvent", "PullEligibility", "PullCursor", "RateLimitWindow",
+    "RetentionCoverage", "Subscription", "SubscriptionHealthRow", "SubscriptionVersion", "TenantCounter",
 ]

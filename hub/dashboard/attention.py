@@ -17,7 +17,7 @@ from sqlalchemy import Connection
 
 from hub.dashboard import cursor as cursors
 from hub.dashboard import queries
-from hub.dashboard.period import Period, PeriodRequest, resolve
+from hub.dashboard.period import Period, PeriodRequest, hour_parts, resolve
 from hub.dashboard.queries import Scope
 from hub.dashboard.snapshot import snapshot_read
 from hub.retention.service import coverage_start
@@ -80,9 +80,25 @@ def _item(row: Any, counts: tuple) -> Item | None:
     return Item(body, key)
 
 
+def _merged(found: tuple, more: tuple) -> tuple:
+    """Two parts' counts of one subscription as one: counts add, the latest instants win."""
+    return (*(a + b for a, b in zip(found[:3], more[:3], strict=True)),
+            *(_latest(a, b) for a, b in zip(found[3:], more[3:], strict=True)))
+
+
+def _attempt_counts(connection: Connection, scope: Scope, period: Period) -> dict[Any, tuple]:
+    """Per subscription: attempts, failed, dead-lettered, last delivered, last failed or dead-lettered,
+    last failed; whole hours from the hourly rollup, the partial ends from the attempts."""
+    counts: dict[Any, tuple] = {}
+    for from_rollup, start, end in hour_parts(period):
+        statement = queries.attention_attempts_rollup(scope) if from_rollup else queries.attention_attempts(scope)
+        for row in connection.execute(statement, {**scope.params(), "start": start, "end": end}):
+            counts[row[0]] = _merged(counts.get(row[0], NO_ATTEMPTS), tuple(row[1:]))
+    return counts
+
+
 def _ranked(connection: Connection, scope: Scope, period: Period) -> list[Item]:
-    params = {**scope.params(), "start": period.start, "end": period.end}
-    counts = {row[0]: tuple(row[1:]) for row in connection.execute(queries.attention_attempts(scope), params)}
+    counts = _attempt_counts(connection, scope, period)
     rows = connection.execute(queries.attention_subscriptions(scope), scope.params()).mappings()
     items = []
     for row in rows:

@@ -108,3 +108,27 @@ def _earlier(moment: datetime, span: timedelta) -> datetime:
         return moment - span
     except OverflowError:
         return datetime.min.replace(tzinfo=UTC)
+
+
+def hour_parts(period: Period) -> list[tuple[bool, datetime, datetime]]:
+    """The period as ``(from_rollup, start, end)`` parts: its whole UTC hours in one part read from the
+    hourly rollups, and the partial first and last hour read from the raw tables.
+
+    The parts tile the period, so each row is counted in exactly one of them.
+    """
+    first_full = _hour_floor(period.start)
+    if first_full < period.start:
+        first_full += timedelta(hours=1)
+    last_full = _hour_floor(period.end)
+    if first_full >= last_full:
+        return [(False, period.start, period.end)]
+    parts = [(True, first_full, last_full)]
+    if period.start < first_full:
+        parts.append((False, period.start, first_full))
+    if last_full < period.end:
+        parts.append((False, last_full, period.end))
+    return parts
+
+
+def _hour_floor(moment: datetime) -> datetime:
+    return moment.astimezone(UTC).replace(minute=0, second=0, microsecond=0)

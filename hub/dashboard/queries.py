@@ -1,5 +1,9 @@
 """The dashboard's SQL, one statement per figure, each scoped to the caller (tenant, delegated party).
 
+Each period figure has two statements: one counting the raw table over any range, and one summing
+its hourly rollup (hub/dashboard/models.py) over whole hours; ``hour_parts`` (hub/dashboard/period.py)
+says which range each reads. The ``*_rollup`` statements take ``:start``/``:end`` on the hour.
+
 A delegated caller sees only its own subscriptions, their jobs and attempts, and the events
 stamped with its party; a tenant-wide caller sees the whole tenant, including the ``poison``
 attempts ingest records under the tenant id it read from a quarantined record.
@@ -10,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlalchemy import TextClause, text
+
+from hub.dashboard.models import NO_SUBSCRIPTION
 
 # Buckets: ``date_trunc`` in UTC; the first bucket's key is the truncation of window_start.
 BUCKET = "date_trunc(:unit, {column} AT TIME ZONE 'UTC')"
@@ -92,6 +98,29 @@ def attempts(scope: Scope) -> TextClause:
                 " GROUP BY 1, 2")
 
 
+def events_received_rollup(scope: Scope) -> TextClause:
+    bucket = BUCKET.format(column="hour")
+    return text(f"SELECT {bucket} AS bucket, sum(events)::bigint FROM event_counts_hourly WHERE tenant_id = :tenant"
+                f" AND hour >= :start AND hour < :end{scope.events()} GROUP BY 1")
+
+
+def jobs_created_rollup(scope: Scope) -> TextClause:
+    bucket = BUCKET.format(column="hour")
+    if scope.delegated_scope is None:
+        return text(f"SELECT {bucket} AS bucket, sum(jobs)::bigint FROM job_totals_hourly WHERE tenant_id = :tenant"
+                    " AND hour >= :start AND hour < :end GROUP BY 1")
+    return text(f"SELECT {bucket} AS bucket, sum(jobs)::bigint FROM job_counts_hourly WHERE tenant_id = :tenant"
+                f" AND hour >= :start AND hour < :end{scope.owned_by_subscription()} GROUP BY 1")
+
+
+def attempts_rollup(scope: Scope) -> TextClause:
+    bucket = BUCKET.format(column="hour")
+    table = "attempt_totals_hourly" if scope.delegated_scope is None else "attempt_counts_hourly"
+    return text(f"SELECT {bucket} AS bucket, outcome, sum(attempts)::bigint FROM {table}"
+                f" WHERE tenant_id = :tenant AND hour >= :start AND hour < :end{scope.owned_by_subscription()}"
+                " GROUP BY 1, 2")
+
+
 def pull_eligibility(scope: Scope) -> TextClause:
     bucket = BUCKET.format(column="e.received_at")
     return text(f"SELECT {bucket} AS bucket, count(DISTINCT e.seq), count(*) FROM event_log e {PULL_MATCH}"
@@ -135,4 +164,19 @@ SELECT subscription_id, count(*),
   FROM delivery_attempts
  WHERE tenant_id = :tenant AND attempted_at >= :start AND attempted_at < :end
    AND subscription_id IS NOT NULL{scope.owned_by_subscription()}
+ GROUP BY subscription_id""")
+
+
+def attention_attempts_rollup(scope: Scope) -> TextClause:
+    """``attention_attempts`` over whole hours, from the hourly rollup (same columns)."""
+    return text(f"""
+SELECT subscription_id, sum(attempts)::bigint,
+       coalesce(sum(attempts) FILTER (WHERE outcome = 'failed'), 0)::bigint,
+       coalesce(sum(attempts) FILTER (WHERE outcome = 'dead_lettered'), 0)::bigint,
+       max(last_attempted_at) FILTER (WHERE outcome = 'delivered'),
+       max(last_attempted_at) FILTER (WHERE outcome IN ('failed', 'dead_lettered')),
+       max(last_attempted_at) FILTER (WHERE outcome = 'failed')
+  FROM attempt_counts_hourly
+ WHERE tenant_id = :tenant AND hour >= :start AND hour < :end
+   AND subscription_id <> '{NO_SUBSCRIPTION}'{scope.owned_by_subscription()}
  GROUP BY subscription_id""")

@@ -3,21 +3,23 @@
 Everything is read in one REPEATABLE READ transaction (``snapshot_read``), so the census, the
 backlog, the period counts and the buckets describe one instant. Buckets are hourly for a period
 up to 48 hours and daily above; each row lands in the bucket of its UTC hour or day, so the
-bucket counts add up to the period counts by construction.
+bucket counts add up to the period counts by construction. The period's whole hours are counted
+from the hourly rollups, its partial first and last hour from the raw tables.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, TextClause
 
 from hub.config import get_settings
 from hub.dashboard import queries
-from hub.dashboard.period import Period, PeriodRequest, resolve
+from hub.dashboard.period import Period, PeriodRequest, hour_parts, resolve
 from hub.dashboard.queries import Scope
 from hub.dashboard.snapshot import snapshot_read
 from hub.retention.service import coverage_start
@@ -66,42 +68,49 @@ def bucket_edges(period: Period) -> tuple[str, list[tuple[datetime, datetime]]]:
     return unit, edges
 
 
+# Each period figure: the statement counting the raw table, and the one summing its hourly rollup.
+FIGURES: dict[str, tuple[Callable[[Scope], TextClause], Callable[[Scope], TextClause]]] = {
+    "events": (queries.events_received, queries.events_received_rollup),
+    "jobs": (queries.jobs_created, queries.jobs_created_rollup),
+    "attempts": (queries.attempts, queries.attempts_rollup),
+    "pull": (queries.pull_eligibility, queries.pull_eligibility_rollup),
+}
+
+
+def period_statements(scope: Scope, period: Period, with_pull: bool) -> list[tuple[str, TextClause, dict]]:
+    """``(figure, statement, parameters)`` counting the period: whole hours from the rollups, the
+    partial first and last hour from the raw tables (``hour_parts``)."""
+    unit, _ = bucket_edges(period)
+    names = ("events", "jobs", "attempts", "pull") if with_pull else ("events", "jobs", "attempts")
+    found = []
+    for from_rollup, start, end in hour_parts(period):
+        params = {**scope.params(), "start": start, "end": end, "unit": unit}
+        for name in names:
+            raw, rollup = FIGURES[name]
+            found.append((name, (rollup if from_rollup else raw)(scope), params))
+    return found
+
+
+def _add(counts: BucketCounts, figure: str, row: Any) -> None:
+    if figure == "events":
+        counts.events += row[1]
+    elif figure == "jobs":
+        counts.jobs += row[1]
+    elif figure == "attempts":
+        counts.attempts[row[1]] += row[2]
+    else:
+        counts.pull_events += row[1]
+        counts.pull_matches += row[2]
+
+
 def _fill_buckets(connection: Connection, scope: Scope, period: Period, with_pull: bool
                   ) -> list[tuple[datetime, datetime, BucketCounts]]:
     unit, edges = bucket_edges(period)
     counts = {_key(start, unit): BucketCounts() for start, _ in edges}
-    params = {**scope.params(), "start": period.start, "end": period.end, "unit": unit}
-    for bucket, n in connection.execute(queries.events_received(scope), params):
-        counts[_utc(bucket)].events = n
-    for bucket, n in connection.execute(queries.jobs_created(scope), params):
-        counts[_utc(bucket)].jobs = n
-    for bucket, outcome, n in connection.execute(queries.attempts(scope), params):
-        counts[_utc(bucket)].attempts[outcome] += n
-    if with_pull:
-        for statement, start, end in pull_parts(scope, period):
-            for bucket, distinct, matches in connection.execute(statement, {**params, "start": start, "end": end}):
-                counts[_utc(bucket)].pull_events += distinct
-                counts[_utc(bucket)].pull_matches += matches
+    for figure, statement, params in period_statements(scope, period, with_pull):
+        for row in connection.execute(statement, params):
+            _add(counts[_utc(row[0])], figure, row)
     return [(start, end, counts[_key(start, unit)]) for start, end in edges]
-
-
-def pull_parts(scope: Scope, period: Period) -> list[tuple[Any, datetime, datetime]]:
-    """Ingest's hourly rollup for the whole hours of the period, the event log for the partial ends.
-
-    Each event lands in exactly one part (the rollup's hour is the hour the event was received).
-    """
-    first_full = _key(period.start, "hour")
-    if first_full < period.start:
-        first_full += timedelta(hours=1)
-    last_full = _key(period.end, "hour")
-    if first_full >= last_full:
-        return [(queries.pull_eligibility(scope), period.start, period.end)]
-    parts = [(queries.pull_eligibility_rollup(scope), first_full, last_full)]
-    if period.start < first_full:
-        parts.append((queries.pull_eligibility(scope), period.start, first_full))
-    if last_full < period.end:
-        parts.append((queries.pull_eligibility(scope), last_full, period.end))
-    return parts
 
 
 def _key(moment: datetime, unit: str) -> datetime:

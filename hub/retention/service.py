@@ -11,7 +11,9 @@ its own connection for the whole sweep; a second sweeper skips the round.
 
 Attempts and jobs are found through their primary keys, which are UUIDv7 (time-ordered): every id
 minted before the horizon sorts below the horizon's UUIDv7 floor. Events are found through the
-(tenant, received_at) index, tenant by tenant. Only finished jobs are deleted.
+(tenant, received_at) index, tenant by tenant. Only finished jobs are deleted. Last, the hourly
+rollups (pull eligibility, and the dashboard's event, job and attempt counts) lose every hour
+that starts before the horizon.
 """
 
 from __future__ import annotations
@@ -60,7 +62,12 @@ DELETE_EVENTS_SQL = text("""
 DELETE FROM event_log WHERE tenant_id = :tenant AND seq IN (
   SELECT seq FROM event_log WHERE tenant_id = :tenant AND received_at < :horizon LIMIT :rows)
 """)
-DELETE_ELIGIBILITY_SQL = text("DELETE FROM pull_eligibility_hourly WHERE bucket_start < :horizon")
+# The hourly rollups, by their hour column. A row for an hour that starts before the horizon goes
+# (the horizon's own hour too): readers take rollup hours only from coverage_start on, which is at
+# or after the horizon, so no reader is left counting from a rollup hour whose raw rows were swept.
+HOURLY_ROLLUPS = (("pull_eligibility_hourly", "bucket_start"), ("event_counts_hourly", "hour"),
+                  ("job_counts_hourly", "hour"), ("job_totals_hourly", "hour"), ("attempt_counts_hourly", "hour"),
+                  ("attempt_totals_hourly", "hour"))
 
 
 @dataclass
@@ -106,9 +113,11 @@ def _delete_older(engine: Engine, report: SweepReport, batch_rows: int) -> None:
     for tenant in tenants:
         _batched(engine, DELETE_EVENTS_SQL, {"tenant": tenant, "horizon": horizon, "rows": batch_rows},
                  "event_log", report)
-    with engine.begin() as connection:
-        removed = connection.execute(DELETE_ELIGIBILITY_SQL, {"horizon": horizon}).rowcount
-    report.deleted["pull_eligibility_hourly"] = max(removed, 0)
+    for table, hour in HOURLY_ROLLUPS:
+        with engine.begin() as connection:
+            removed = connection.execute(text(f"DELETE FROM {table} WHERE {hour} < :horizon"),
+                                         {"horizon": horizon}).rowcount
+        report.deleted[table] = max(removed, 0)
 
 
 def _advance_coverage(engine: Engine, retention: timedelta) -> tuple[datetime, datetime]:

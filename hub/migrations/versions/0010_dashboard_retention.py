@@ -1,8 +1,11 @@
 """Retention coverage and the dashboard's job index.
 
 ``retention_coverage`` holds one row: the earliest instant from which the event log, the delivery
-jobs and the delivery attempts are complete. It starts at the oldest row already stored (or now,
-on an empty database) and the retention sweep moves it forward before it deletes anything older.
+jobs and the delivery attempts are complete. This revision stores the oldest row already stored
+(or now, on an empty database), with ``swept_at`` null. Until the first sweep nothing has been
+deleted, so the readers report the earlier of that value and the retention horizon (now minus the
+retention window): on a fresh install, the horizon. The first sweep sets it to its horizon, later
+ones move it forward, each before deleting anything older (hub/retention/service.py).
 
 ``ix_delivery_jobs_tenant_state_created`` serves the dashboard's push backlog (a tenant's pending
 and retrying jobs, oldest first) and its jobs-created counts (one index range per state).
