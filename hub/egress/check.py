@@ -22,7 +22,7 @@ _AMBIGUOUS = re.compile(r"[\x00-\x20\x7f\\]")
 
 @dataclass(frozen=True)
 class ResolvedDestination:
-    """A destination that passed the check; connect only to ``addresses`` (see hub.egress.client)."""
+    """A destination that passed the check; connect only to ``addresses`` (see hub.egress.aio)."""
 
     host: str  # ASCII, lowercased; canonical form for IP literals and numeric spellings
     port: int

@@ -158,21 +158,22 @@ def test_listen_refuses_a_bad_start(tmp_path, args, message) -> None:
     assert message in result.stderr
 
 
-def test_the_hubs_checked_pinned_client_reaches_the_listener(tmp_path, override_settings) -> None:
-    """The README path: with loopback allowed, the SSRF check passes and the hub's pinned client trusts the CA."""
-    import ssl
+def test_the_hubs_webhook_sink_reaches_the_listener(tmp_path, override_settings) -> None:
+    """The README path: with loopback allowed, the SSRF check passes, and ping's probe, sent by the webhook
+    sink the delivery engine uses, trusts the listener's CA and is verified by it."""
+    import uuid
 
-    from hub.egress import EndpointBlocked, check_webhook_url, post_pinned
+    from hub.delivery.probe import probe_delivery, run_probe
+    from hub.egress import EndpointBlocked, check_webhook_url
 
     with listening(tmp_path) as listener:
         url = listener.url + "hooks"
         override_settings(egress_allow_cidrs="")
         with pytest.raises(EndpointBlocked):
             check_webhook_url(url)  # refused by default: loopback is a private range
-        override_settings(egress_allow_cidrs="127.0.0.0/8")
-        destination = check_webhook_url(url)
-        ce_id, body = _event()
-        response = post_pinned(destination, url, content=body, headers=_signed(body, "msg_pinned", SECRET),
-                               timeout=10, verify=ssl.create_default_context(cafile=listener.ca_path))
-        assert response.status_code == 200
-        assert f"id={ce_id}  webhook-id=msg_pinned  signature ok  -> 200" in listener.next_line()
+        override_settings(egress_allow_cidrs="127.0.0.0/8", webhook_ca_bundle=listener.ca_path)
+        probe = probe_delivery(tenant_id="t1", subscription_id=uuid.uuid4(), endpoint=url, secrets=(SECRET,),
+                               timeout_seconds=10)
+        result = run_probe(probe)
+        assert (result.ok, result.status_code) == (True, 200)
+        assert f"id={probe.delivery_id}  webhook-id={probe.delivery_id}  signature ok  -> 200" in listener.next_line()
