@@ -26,6 +26,7 @@ from workers.deliver.health import auto_disable, fold, record_health
 from workers.deliver.policy import Decision, RetryPolicy, policy_from
 from workers.deliver.prepare import NotDeliverable, destination_key, new_attempt_id, prepare
 from workers.deliver.store import Claim, ClaimedJob, Settled
+from workers.deliver.wakeup import Wakeup
 
 log = logging.getLogger("hub.deliver.engine")
 
@@ -197,9 +198,12 @@ def _ended(job: ClaimedJob, kind: str, decision: Decision, detail: str, now: dat
     return _settled(job, decision, row)
 
 
-async def pipeline(engine: Engine, connect, stop: asyncio.Event) -> None:  # noqa: ANN001 (a connection factory)
-    """One claim loop: batches back to back while there is work, a short pause when there is none."""
+async def pipeline(engine: Engine, connect, stop: asyncio.Event,  # noqa: ANN001 (a connection factory)
+                   wakeup: Wakeup | None = None) -> None:
+    """One claim loop: batches back to back while there is work; when there is none, a pause that a
+    wake-up (new jobs committed by ingest) ends early."""
     idle = engine.settings.deliver_idle_poll_seconds
+    wakeup = wakeup or Wakeup()
     conn: psycopg.AsyncConnection | None = None
     backoff = 0.5
     while not stop.is_set():
@@ -219,8 +223,8 @@ async def pipeline(engine: Engine, connect, stop: asyncio.Event) -> None:  # noq
             await _pause(stop, backoff)
             backoff = min(backoff * 2, 15.0)
             continue
-        if not claimed:
-            await _pause(stop, idle)
+        if not claimed and not stop.is_set():
+            await wakeup.wait(idle)
     if conn is not None:
         await conn.close()
 

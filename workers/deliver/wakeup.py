@@ -1,0 +1,85 @@
+"""Waking idle claim loops as soon as `hub ingest` commits new due jobs (PostgreSQL LISTEN/NOTIFY).
+
+Ingest issues ``pg_notify`` inside the transaction that writes the jobs, so the notification is
+sent by PostgreSQL at COMMIT, never before the jobs are visible, and never for a batch that rolled
+back. Each `hub deliver` process LISTENs on one dedicated connection and wakes its idle claim loops.
+The notification is only a hint: the claim loops keep polling every ``deliver_idle_poll_seconds``,
+so a lost notification (the listening connection was down, or jobs came from elsewhere: retries,
+held jobs released by an activation) costs at most one poll interval, never a job.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+import psycopg
+
+log = logging.getLogger("hub.deliver.wakeup")
+
+CHANNEL = "hub_delivery_due"
+NOTIFY_SQL = f"SELECT pg_notify('{CHANNEL}', '')"  # identical notifications of one transaction fold into one
+LISTEN_CHECK_SECONDS = 1.0  # how often the listener looks at the stop event between notifications
+
+
+def notify_due(cursor: psycopg.Cursor) -> None:
+    """Inside a transaction that wrote due jobs: announce them to the delivery workers at COMMIT."""
+    cursor.execute(NOTIFY_SQL)
+
+
+class Wakeup:
+    """An edge the claim loops wait on: set by a notification, or by the listener (re)connecting."""
+
+    def __init__(self) -> None:
+        self._due = asyncio.Event()
+
+    def set(self) -> None:
+        self._due.set()
+
+    async def wait(self, seconds: float) -> None:
+        """Return when woken or after ``seconds``, whichever is first; consumes the wake-up."""
+        if not self._due.is_set():
+            try:
+                async with asyncio.timeout(seconds):
+                    await self._due.wait()
+            except TimeoutError:
+                return
+        self._due.clear()
+
+    async def release_on(self, stop: asyncio.Event) -> None:
+        """Wake every waiting loop once ``stop`` is set, so a long poll interval never delays a shutdown."""
+        await stop.wait()
+        self.set()
+
+    async def listen(self, stop: asyncio.Event,
+                     connect: Callable[[], Awaitable[psycopg.AsyncConnection]]) -> None:
+        """LISTEN until ``stop`` is set, reconnecting after a fault; wakes the loops on each notification."""
+        backoff = 0.5
+        while not stop.is_set():
+            conn: psycopg.AsyncConnection | None = None
+            try:
+                conn = await connect()
+                await conn.set_autocommit(True)
+                await conn.execute(f"LISTEN {CHANNEL}")
+                self.set()  # jobs may have come while nobody listened
+                backoff = 0.5
+                while not stop.is_set():
+                    async for _ in conn.notifies(timeout=LISTEN_CHECK_SECONDS):
+                        self.set()
+            except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+                log.warning("wake-up listener lost its connection; the claim loops poll meanwhile",
+                            extra={"fields": {"error": type(exc).__name__}})
+                await _sleep_unless(stop, backoff)
+                backoff = min(backoff * 2, 15.0)
+            finally:
+                if conn is not None and not conn.closed:
+                    await conn.close()
+
+
+async def _sleep_unless(stop: asyncio.Event, seconds: float) -> None:
+    try:
+        async with asyncio.timeout(seconds):
+            await stop.wait()
+    except TimeoutError:
+        pass
