@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import defaultdict
+import uuid
+from collections import Counter, defaultdict, deque
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import psycopg
 
@@ -24,7 +26,9 @@ from hub.sinks.vocabulary import ErrorClass
 from workers.deliver import store
 from workers.deliver.health import auto_disable, fold, record_health
 from workers.deliver.policy import Decision, RetryPolicy, policy_from
-from workers.deliver.prepare import NotDeliverable, destination_key, new_attempt_id, prepare
+from workers.deliver.prepare import (
+    NotDeliverable, SubscriptionParts, destination_key, new_attempt_id, prepare,
+)
 from workers.deliver.store import Claim, ClaimedJob, Settled
 from workers.deliver.wakeup import Wakeup
 
@@ -43,13 +47,17 @@ class Try:
     finished: datetime
 
 
+Sent = tuple[AttemptResult, datetime, datetime]  # a try's result, when it started and when it finished
+
+
 class Limits:
     """The process-wide request limit and one limit per destination."""
 
     def __init__(self, total: int, per_destination: int, wait_seconds: float) -> None:
         self.total = asyncio.Semaphore(max(1, total))
+        self.per_destination_size = max(1, per_destination)
         self.per_destination: defaultdict[str, asyncio.Semaphore] = defaultdict(
-            lambda: asyncio.Semaphore(max(1, per_destination)))
+            lambda: asyncio.Semaphore(self.per_destination_size))
         self.wait_seconds = wait_seconds
 
 
@@ -79,26 +87,29 @@ class Engine:
         settled: list[Settled] = []
         sends: list[tuple[ClaimedJob, PreparedDelivery]] = []
         bodies: dict[int, tuple] = {}
+        parts: dict[uuid.UUID, SubscriptionParts] = {}
         for job in claim.jobs:
-            outcome = self._triage(job, claim, now, bodies)
+            outcome = self._triage(job, claim, now, bodies, parts)
             if isinstance(outcome, PreparedDelivery):
                 sends.append((job, outcome))
             else:
                 settled.append(outcome)
-        results = await asyncio.gather(*(self._send(delivery) for _, delivery in sends))
+        results = await self._send_all([delivery for _, delivery in sends])
         tries: list[Try] = []
-        for (job, delivery), (result, started, finished) in zip(sends, results, strict=True):
-            if result is None:  # the destination's slot stayed busy: back untried
-                decision = self.policy.deferred(state=job.state, tries=job.attempts, now=finished, seconds=1.0)
+        for (job, delivery), sent in zip(sends, results, strict=True):
+            if sent is None:  # the destination's slot stayed busy: back untried
+                decision = self.policy.deferred(state=job.state, tries=job.attempts, now=datetime.now(UTC),
+                                                seconds=1.0)
                 settled.append(_settled(job, decision, None))
                 continue
+            result, started, finished = sent
             decision = self.policy.after_try(result=result, tries=job.attempts + 1, now=finished)
             settled.append(_settled(job, decision, _attempt_row(job, delivery.sink_kind, decision, result, started)))
             tries.append(Try(job, str(delivery.sink_kind), result, finished))
         return settled, tries
 
-    def _triage(self, job: ClaimedJob, claim: Claim, now: datetime,
-                bodies: dict[int, tuple]) -> PreparedDelivery | Settled:
+    def _triage(self, job: ClaimedJob, claim: Claim, now: datetime, bodies: dict[int, tuple],
+                parts: dict[uuid.UUID, SubscriptionParts]) -> PreparedDelivery | Settled:
         """A delivery to send now, or the job's settled state when it is not sent."""
         sub = claim.subscriptions.get(job.subscription_id)
         kind = sub["sink_kind"] if sub else ""
@@ -112,30 +123,55 @@ class Engine:
             return _ended(job, kind, decision, "the subscription was not deliverable within the retry horizon", now)
         try:
             self.sinks.get(kind)
-            return prepare(job, claim.events.get((job.tenant_id, job.event_seq)), sub, now, bodies)
+            return prepare(job, claim.events.get((job.tenant_id, job.event_seq)), sub, now, bodies, parts)
         except (SinkUnavailable, NotDeliverable, ValueError) as exc:
             detail = getattr(exc, "detail", None) or str(exc)
             decision = self.policy.dead_letter(tries=job.attempts, now=now, error_class=ErrorClass.internal.value)
             return _ended(job, kind, decision, detail, now)
 
-    async def _send(self, delivery: PreparedDelivery) -> tuple[AttemptResult | None, datetime, datetime]:
-        slot = self.limits.per_destination[destination_key(delivery)]
-        if not await _acquire(slot, self.limits.wait_seconds):
-            now = datetime.now(UTC)
-            return None, now, now
+    async def _send_all(self, deliveries: list[PreparedDelivery]) -> list[Sent | None]:
+        """Send the batch, at most ``per_destination`` at once to each destination; None: not tried.
+
+        Each destination gets a few sender coroutines that each hold one destination slot (and one
+        process slot) while they work through that destination's queue, so a slot is taken once per
+        sender rather than once per job. A job still queued when ``deliver_host_wait_seconds`` have
+        passed since the batch began (its slot did not come in time) goes back untried.
+        """
+        results: list[Sent | None] = [None] * len(deliveries)
+        queues: dict[str, deque[int]] = {}
+        for index, delivery in enumerate(deliveries):
+            queues.setdefault(destination_key(delivery.sink_kind, delivery.endpoint), deque()).append(index)
+        deadline = asyncio.get_running_loop().time() + self.limits.wait_seconds
+        await asyncio.gather(*(
+            self._sender(self.limits.per_destination[key], queue, deliveries, results, deadline)
+            for key, queue in queues.items() for _ in range(min(len(queue), self.limits.per_destination_size))))
+        return results
+
+    async def _sender(self, slot: asyncio.Semaphore, queue: deque[int], deliveries: list[PreparedDelivery],
+                      results: list[Sent | None], deadline: float) -> None:
+        """Take a destination slot and a process slot, then send queued jobs until the queue or the time is out."""
+        if not await _acquire(slot, deadline):
+            return
         try:
-            if not await _acquire(self.limits.total, self.limits.wait_seconds):
-                now = datetime.now(UTC)
-                return None, now, now
+            if not await _acquire(self.limits.total, deadline):
+                return
             try:
-                started = datetime.now(UTC)
-                IN_FLIGHT.inc()
-                result = await self.sinks.get(delivery.sink_kind).deliver(delivery)
+                clock = asyncio.get_running_loop().time
+                while queue and clock() < deadline:
+                    index = queue.popleft()
+                    results[index] = await self._try(deliveries[index])
             finally:
-                IN_FLIGHT.dec()
                 self.limits.total.release()
         finally:
             slot.release()
+
+    async def _try(self, delivery: PreparedDelivery) -> Sent:
+        started = datetime.now(UTC)
+        IN_FLIGHT.inc()
+        try:
+            result = await self.sinks.get(delivery.sink_kind).deliver(delivery)
+        finally:
+            IN_FLIGHT.dec()
         return result, started, started + timedelta(milliseconds=result.latency_ms)
 
     async def _record(self, conn: psycopg.AsyncConnection, claim: Claim, settled: list[Settled],
@@ -169,11 +205,17 @@ class Engine:
 
     @staticmethod
     def _observe(settled: list[Settled], tries: list[Try]) -> None:
-        for item in settled:
-            if item.attempt is not None:
-                ATTEMPTS.labels(sink_kind=item.attempt[4] or "unknown", outcome=item.attempt[5]).inc()
+        """The batch's metrics: one counter step per (kind, outcome), one label lookup per kind."""
+        counts = Counter((item.attempt[4] or "unknown", item.attempt[5]) for item in settled
+                         if item.attempt is not None)
+        for (kind, outcome), count in counts.items():
+            ATTEMPTS.labels(sink_kind=kind, outcome=outcome).inc(count)
+        histograms: dict[str, Any] = {}
         for item in tries:
-            DELIVERY_LATENCY.labels(sink_kind=item.kind).observe(item.result.latency_ms / 1000)
+            histogram = histograms.get(item.kind)
+            if histogram is None:
+                histogram = histograms[item.kind] = DELIVERY_LATENCY.labels(sink_kind=item.kind)
+            histogram.observe(item.result.latency_ms / 1000)
 
     async def close(self) -> None:
         await self.sinks.close()
@@ -229,18 +271,17 @@ async def pipeline(engine: Engine, connect, stop: asyncio.Event,  # noqa: ANN001
         await conn.close()
 
 
-async def _acquire(semaphore: asyncio.Semaphore, wait_seconds: float) -> bool:
-    """Take a slot, waiting at most ``wait_seconds``; False when it stayed busy.
+async def _acquire(semaphore: asyncio.Semaphore, deadline: float) -> bool:
+    """Take a slot, waiting at most until the loop time ``deadline``; False when it stayed busy.
 
-    ``asyncio.timeout`` rather than ``wait_for``: on this Python ``wait_for`` wraps the wait in a
-    task of its own, and most of a batch waits here, so that task was a measurable share of a
-    delivery's CPU. A free slot is taken without a timer at all.
+    ``asyncio.timeout_at`` rather than ``wait_for``: on this Python ``wait_for`` wraps the wait in a
+    task of its own. A free slot is taken without a timer at all.
     """
     if not semaphore.locked():
         await semaphore.acquire()  # free: returns without suspending
         return True
     try:
-        async with asyncio.timeout(wait_seconds):
+        async with asyncio.timeout_at(deadline):
             await semaphore.acquire()
     except TimeoutError:
         return False
