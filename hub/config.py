@@ -165,8 +165,7 @@ class Settings(BaseSettings):
     deliver_lease_seconds: float = 60.0
     """How long a claim holds its jobs; a killed worker's jobs are due again after it."""
     deliver_idle_poll_seconds: float = 0.05
-    """Pause of a claim loop that found no due job; a wake-up from ingest ends it early (the poll is the
-    fallback that bounds the pickup delay of retries and of jobs not announced by ingest)."""
+    """Pause of a claim loop that found no due job; ingest's wake-up ends it early (the poll bounds the pickup of retries)."""
     deliver_wakeup: bool = True
     """Whether `hub deliver` LISTENs for ingest's notification of newly committed jobs and claims them at once."""
     deliver_hold_recheck_seconds: float = 300.0

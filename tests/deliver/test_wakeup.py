@@ -67,20 +67,20 @@ def test_ingest_commit_wakes_idle_delivery_workers(deliver_db: str, scratch_url:
                     (tenant,))) == {"delivered": 3}
 
 
-def test_a_wakeup_ends_the_pause_and_is_consumed_once() -> None:
-    """Pure logic of the edge the claim loops wait on: a wake-up set while they were busy is not lost."""
+def test_a_wakeup_releases_one_idle_loop_and_is_kept_when_all_are_busy() -> None:
+    """Pure logic of what the claim loops wait on: one loop per wake-up; a wake-up while all are busy is not lost."""
 
     async def go() -> None:
         wakeup = Wakeup()
         wakeup.set()  # a notification while every loop was busy
-        started = time.monotonic()
-        await wakeup.wait(30)
-        assert time.monotonic() - started < 5  # returned on the wake-up, not the 30 s pause
-        waiter = asyncio.create_task(wakeup.wait(30))
+        await asyncio.wait_for(wakeup.wait(30), 5)  # the next loop to go idle claims at once
+        loops = [asyncio.create_task(wakeup.wait(30)) for _ in range(3)]
         await asyncio.sleep(0)
-        assert not waiter.done()  # consumed: the next pause waits again
         wakeup.set()
-        await asyncio.wait_for(waiter, 5)
-        await wakeup.wait(0.01)  # nothing pending: the pause simply ends
+        await asyncio.sleep(0)
+        assert sum(loop.done() for loop in loops) == 1  # one claim per notification
+        wakeup.set_all()  # stopping: every loop leaves its pause
+        await asyncio.wait_for(asyncio.gather(*loops), 5)
+        await asyncio.wait_for(wakeup.wait(30), 5)
 
     asyncio.run(go())

@@ -265,7 +265,9 @@ async def pipeline(engine: Engine, connect, stop: asyncio.Event,  # noqa: ANN001
             await _pause(stop, backoff)
             backoff = min(backoff * 2, 15.0)
             continue
-        if not claimed and not stop.is_set():
+        if claimed >= engine.settings.deliver_batch_size:
+            wakeup.set()  # a full batch: more may be due, so an idle sibling loop claims too
+        elif not claimed and not stop.is_set():
             await wakeup.wait(idle)
     if conn is not None:
         await conn.close()

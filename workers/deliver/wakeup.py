@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable
 
 import psycopg
@@ -29,28 +30,51 @@ def notify_due(cursor: psycopg.Cursor) -> None:
 
 
 class Wakeup:
-    """An edge the claim loops wait on: set by a notification, or by the listener (re)connecting."""
+    """What idle claim loops wait on: each wake-up releases one waiting loop (one claim per notification,
+    not one per loop), or is kept for the next loop that goes idle when every loop is busy."""
 
     def __init__(self) -> None:
-        self._due = asyncio.Event()
+        self._waiters: deque[asyncio.Future[None]] = deque()
+        self._pending = False
+        self._closed = False
 
     def set(self) -> None:
-        self._due.set()
+        """Wake one waiting loop; with none waiting, the next one to wait returns at once."""
+        while self._waiters:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
+                return
+        self._pending = True
+
+    def set_all(self) -> None:
+        """Wake every loop now and from now on (stopping)."""
+        self._closed = True
+        while self._waiters:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
 
     async def wait(self, seconds: float) -> None:
-        """Return when woken or after ``seconds``, whichever is first; consumes the wake-up."""
-        if not self._due.is_set():
-            try:
-                async with asyncio.timeout(seconds):
-                    await self._due.wait()
-            except TimeoutError:
-                return
-        self._due.clear()
+        """Return when woken or after ``seconds``, whichever is first."""
+        if self._pending or self._closed:
+            self._pending = False
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.append(waiter)
+        try:
+            async with asyncio.timeout(seconds):
+                await waiter
+        except TimeoutError:
+            pass
+        finally:
+            if waiter in self._waiters:
+                self._waiters.remove(waiter)
 
     async def release_on(self, stop: asyncio.Event) -> None:
         """Wake every waiting loop once ``stop`` is set, so a long poll interval never delays a shutdown."""
         await stop.wait()
-        self.set()
+        self.set_all()
 
     async def listen(self, stop: asyncio.Event,
                      connect: Callable[[], Awaitable[psycopg.AsyncConnection]]) -> None:
