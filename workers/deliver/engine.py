@@ -1,9 +1,10 @@
 """The delivery engine: claim a batch, deliver it with bounded concurrency, record it in one transaction.
 
 Several pipelines per process each loop claim → deliver → settle on their own database
-connection. Requests go out under a global limit and a per-destination limit; a job that cannot
-get its destination's slot within ``deliver_host_wait_seconds`` goes back untried (no attempt, no
-budget), so one hanging endpoint holds at most its own slots and never a whole batch for long.
+connection; an idle one waits for ingest's wake-up or its poll interval. Requests go out under a
+global limit and a per-destination limit; a job that cannot get its destination's slot within
+``deliver_host_wait_seconds`` goes back untried (no attempt, no budget), so one hanging endpoint
+holds at most its own slots and never a whole batch for long.
 """
 
 from __future__ import annotations
