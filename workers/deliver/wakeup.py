@@ -91,7 +91,7 @@ class Wakeup:
                 while not stop.is_set():
                     async for _ in conn.notifies(timeout=LISTEN_CHECK_SECONDS):
                         self.set()
-            except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+            except Exception as exc:  # noqa: BLE001 - a hint only: the worker goes on polling, never dies of it
                 log.warning("wake-up listener lost its connection; the claim loops poll meanwhile",
                             extra={"fields": {"error": type(exc).__name__}})
                 await _sleep_unless(stop, backoff)
