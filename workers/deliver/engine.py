@@ -135,32 +135,41 @@ class Engine:
 
         Each destination gets a few sender coroutines that each hold one destination slot (and one
         process slot) while they work through that destination's queue, so a slot is taken once per
-        sender rather than once per job. A job still queued when ``deliver_host_wait_seconds`` have
-        passed since the batch began (its slot did not come in time) goes back untried.
+        sender rather than once per job. Once ``deliver_host_wait_seconds`` have passed since the batch
+        began, a sender goes on only while its destination delivers (its last try was delivered) and
+        for at most half the lease (the batch is recorded before its lease ends); the jobs left queued
+        go back untried.
         """
         results: list[Sent | None] = [None] * len(deliveries)
         queues: dict[str, deque[int]] = {}
         for index, delivery in enumerate(deliveries):
             queues.setdefault(destination_key(delivery.sink_kind, delivery.endpoint), deque()).append(index)
-        deadline = asyncio.get_running_loop().time() + self.limits.wait_seconds
+        began = asyncio.get_running_loop().time()
+        deadline = (began + self.limits.wait_seconds, began + self.settings.deliver_lease_seconds / 2)
         await asyncio.gather(*(
             self._sender(self.limits.per_destination[key], queue, deliveries, results, deadline)
             for key, queue in queues.items() for _ in range(min(len(queue), self.limits.per_destination_size))))
         return results
 
     async def _sender(self, slot: asyncio.Semaphore, queue: deque[int], deliveries: list[PreparedDelivery],
-                      results: list[Sent | None], deadline: float) -> None:
-        """Take a destination slot and a process slot, then send queued jobs until the queue or the time is out."""
-        if not await _acquire(slot, deadline):
+                      results: list[Sent | None], deadline: tuple[float, float]) -> None:
+        """Take a destination slot and a process slot, then send queued jobs until the queue or the time is out.
+
+        ``deadline``: (until when a slot is waited for, until when a delivering destination is worked on).
+        """
+        waited, latest = deadline
+        if not await _acquire(slot, waited):
             return
         try:
-            if not await _acquire(self.limits.total, deadline):
+            if not await _acquire(self.limits.total, waited):
                 return
             try:
                 clock = asyncio.get_running_loop().time
-                while queue and clock() < deadline:
+                delivering = True
+                while queue and ((now := clock()) < waited or (delivering and now < latest)):
                     index = queue.popleft()
-                    results[index] = await self._try(deliveries[index])
+                    sent = results[index] = await self._try(deliveries[index])
+                    delivering = sent[0].ok
             finally:
                 self.limits.total.release()
         finally:
