@@ -128,6 +128,40 @@ def _job_id(webhook_id: str) -> uuid.UUID | None:
         return None
 
 
+STAGES_SQL = """
+SELECT j.id, e.kafka_partition, e.kafka_offset, EXTRACT(EPOCH FROM e.received_at) * 1000,
+       EXTRACT(EPOCH FROM min(a.attempted_at)) * 1000
+  FROM delivery_jobs j JOIN event_log e ON e.tenant_id = j.tenant_id AND e.seq = j.event_seq
+  JOIN delivery_attempts a ON a.job_id = j.id
+ WHERE j.id = ANY(%s) GROUP BY j.id, e.kafka_partition, e.kafka_offset, e.received_at
+"""
+
+
+def stage_split(dsn: str, receipts: dict[str, float], producer: Producer) -> dict[str, tuple[float, float]]:
+    """p50/p99 ms of each stage: produce -> ingest's write (consumer fetch, batch window, decode),
+    -> the request's start (ingest's COPY and COMMIT, the wake-up or poll, claim, prepare, slot),
+    -> nginx's receipt (the request)."""
+    by_job = {job: wid for wid in receipts if (job := _job_id(wid)) is not None}
+    with psycopg.connect(dsn) as conn:
+        rows = conn.execute(STAGES_SQL, (list(by_job),)).fetchall()
+    spans: dict[str, list[float]] = {"kafka->ingest write": [], "ingest write->request": [], "request->receipt": []}
+    for job, partition, offset, received, attempted in rows:
+        created = producer.created_ms.get((partition, offset))
+        if created is None:
+            continue
+        receipt = receipts[by_job[job]]
+        for name, span in zip(spans, (float(received) - created, float(attempted) - float(received),
+                                      receipt - float(attempted)), strict=True):
+            span_list = spans[name]
+            span_list.append(span)
+    return {name: _p50_p99(values) for name, values in spans.items() if values}
+
+
+def _p50_p99(values: list[float]) -> tuple[float, float]:
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2], ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
 def created_times(dsn: str, webhook_ids: list[str], producer: Producer) -> dict[str, float]:
     """webhook-id -> the Kafka CreateTime (epoch ms) of its event, through delivery_jobs and event_log."""
     by_job = {job: wid for wid in webhook_ids if (job := _job_id(wid)) is not None}
@@ -218,7 +252,10 @@ def latency(scratch: Scratch, nginx: Nginx, rate: float, seconds: float, workers
         created = created_times(scratch.dsn, list(receipts), producer)
         if not created:
             raise RuntimeError("no receipt could be joined to its event (is webhook-id the delivery_jobs id?)")
-        spans = sorted(receipts[wid] - moment for wid, moment in created.items())
-        return HubRun(p50=spans[len(spans) // 2], p99=spans[min(len(spans) - 1, int(len(spans) * 0.99))], rss_mb=rss)
+        p50, p99 = _p50_p99([receipts[wid] - moment for wid, moment in created.items()])
+        stages = stage_split(scratch.dsn, receipts, producer)
+        print("    stages p50/p99 ms: " + "; ".join(f"{name} {a:.0f}/{b:.0f}" for name, (a, b) in stages.items()),
+              flush=True)
+        return HubRun(p50=p50, p99=p99, rss_mb=rss)
     finally:
         session.close()

@@ -165,7 +165,9 @@ class Settings(BaseSettings):
     deliver_lease_seconds: float = 60.0
     """How long a claim holds its jobs; a killed worker's jobs are due again after it."""
     deliver_idle_poll_seconds: float = 0.05
-    """Pause of a claim loop that found no due job (bounds the pickup delay of a new job)."""
+    """Pause of a claim loop that found no due job; ingest's wake-up ends it early (the poll bounds the pickup of retries)."""
+    deliver_wakeup: bool = True
+    """Whether `hub deliver` LISTENs for ingest's notification of newly committed jobs and claims them at once."""
     deliver_hold_recheck_seconds: float = 300.0
     """When a held job (subscription not yet active) is looked at again; activation releases it at once."""
     deliver_retry_ladder_seconds: Annotated[list[float], NoDecode, BeforeValidator(_split_csv)] = Field(

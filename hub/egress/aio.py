@@ -83,11 +83,12 @@ def tls_context(extra_ca_bundle: str = "") -> ssl.SSLContext:
 
 
 def checked_session(*, total_limit: int, per_host_limit: int, keepalive_seconds: float,
-                    extra_ca_bundle: str = "") -> aiohttp.ClientSession:
+                    extra_ca_bundle: str = "", headers: dict[str, str] | None = None) -> aiohttp.ClientSession:
     """A pooled client session whose every new connection goes through :class:`CheckedResolver`.
 
     Call it inside a running event loop. Redirects are refused per request by the caller
     (``allow_redirects=False``); proxies from the environment are ignored (``trust_env=False``).
+    ``headers`` are sent on every request besides ``Accept-Encoding: identity``.
     """
     connector = aiohttp.TCPConnector(
         resolver=CheckedResolver(), use_dns_cache=False, ssl=tls_context(extra_ca_bundle),
@@ -97,4 +98,5 @@ def checked_session(*, total_limit: int, per_host_limit: int, keepalive_seconds:
     # request on the wire (nothing is decompressed), without aiohttp's per-request copy of the
     # headers that skip_auto_headers costs.
     return aiohttp.ClientSession(connector=connector, trust_env=False, auto_decompress=False,
-                                 cookie_jar=aiohttp.DummyCookieJar(), headers={"Accept-Encoding": "identity"})
+                                 cookie_jar=aiohttp.DummyCookieJar(),
+                                 headers={"Accept-Encoding": "identity", **(headers or {})})

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 import aiohttp
+from multidict import CIMultiDict
 from yarl import URL
 
 from hub import __version__
@@ -48,18 +49,22 @@ def request_timeout(seconds: float) -> aiohttp.ClientTimeout:
     return aiohttp.ClientTimeout(total=seconds)
 
 
-def signed_headers(delivery: PreparedDelivery, timestamp: int) -> dict[str, str]:
-    """The request headers of one try: the id is the delivery's, the timestamp this try's."""
-    headers = {
-        "content-type": CONTENT_TYPE,
-        "user-agent": USER_AGENT,
-        "webhook-id": delivery.delivery_id,
-        "webhook-timestamp": str(timestamp),
-    }
+SESSION_HEADERS = {"content-type": CONTENT_TYPE, "user-agent": USER_AGENT}  # the same on every request
+
+
+def try_headers(delivery: PreparedDelivery, timestamp: int) -> CIMultiDict[str]:
+    """The headers that change per try: the id is the delivery's, the timestamp this try's, the signature."""
+    headers: CIMultiDict[str] = CIMultiDict(
+        (("webhook-id", delivery.delivery_id), ("webhook-timestamp", str(timestamp))))
     if delivery.signing_secrets:
         headers["webhook-signature"] = signature_header(
             delivery.signing_secrets, delivery.delivery_id, timestamp, delivery.body)
     return headers
+
+
+def signed_headers(delivery: PreparedDelivery, timestamp: int) -> dict[str, str]:
+    """Every request header of one try (the sink sends :data:`SESSION_HEADERS` as its session's defaults)."""
+    return {**SESSION_HEADERS, **try_headers(delivery, timestamp)}
 
 
 class WebhookSink:
@@ -78,7 +83,7 @@ class WebhookSink:
                 total_limit=max(1, settings.deliver_concurrency),
                 per_host_limit=max(1, settings.deliver_per_host_concurrency),
                 keepalive_seconds=settings.webhook_keepalive_seconds,
-                extra_ca_bundle=settings.webhook_ca_bundle,
+                extra_ca_bundle=settings.webhook_ca_bundle, headers=SESSION_HEADERS,
             )
         return self._session
 
@@ -97,7 +102,7 @@ class WebhookSink:
             return AttemptResult.failure(ErrorClass.endpoint_blocked, "the endpoint is not an https:// URL",
                                          terminal=True)
         check_literal(url.raw_host or "", url.port or 443)
-        headers = signed_headers(delivery, int(time.time()))
+        headers = try_headers(delivery, int(time.time()))  # a CIMultiDict: aiohttp merges it without converting
         timeout = request_timeout(delivery.timeout_seconds)
         async with self._client().post(url, data=delivery.body, headers=headers, allow_redirects=False,
                                        timeout=timeout) as response:

@@ -4,9 +4,9 @@ Every job must end in exactly one terminal outcome (the sum of outcomes equals t
 each job's state must be that outcome, and every delivered job must have been answered 200 by the
 receiver at least once. The duplicate count (extra 200s for one webhook-id) is printed.
 
-Scale: ``HUB_FAULT_EVENTS`` events (default 2,500), each for ``HUB_FAULT_FANOUT`` of the 50
-subscriptions (default 4, rotating), so 10,000 jobs by default; the issue's 20,000 events would not
-fit the suite's time on this machine. Every kill must land while jobs are still open.
+Scale: ``HUB_FAULT_EVENTS`` events (default 20,000), each for ``HUB_FAULT_FANOUT`` of the 50
+subscriptions (default 1, rotating over all 50), so 20,000 jobs by default. Every kill must land
+while jobs are still open.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from tests.support.processes import start_hub, stop
 from tests.support.receiver import Received, Reply, https_receiver
 
 SUBSCRIPTIONS = 50
-EVENTS = int(os.environ.get("HUB_FAULT_EVENTS", "2500"))
-FANOUT = int(os.environ.get("HUB_FAULT_FANOUT", "4"))
+EVENTS = int(os.environ.get("HUB_FAULT_EVENTS", "20000"))
+FANOUT = int(os.environ.get("HUB_FAULT_FANOUT", "1"))
 KILLS = 5
 WORKERS = 2
 
@@ -108,7 +108,7 @@ def test_kill_nine_loses_nothing(deliver_db: str, scratch_url: str, ca, ca_bundl
                 workers[victim].wait(timeout=10)
                 kills += 1
                 workers[victim] = spawn(victim)
-            deadline = time.monotonic() + 150
+            deadline = time.monotonic() + 150 + jobs / 100  # generous: the receiver is a Python server
             while set(outcome_counts(deliver_db, tenant)) - {"delivered", "dead_lettered", "disabled"}:
                 assert time.monotonic() < deadline, outcome_counts(deliver_db, tenant)
                 assert all(w.poll() is None for w in workers), "a delivery worker died on its own"

@@ -1,18 +1,21 @@
 """The delivery engine: claim a batch, deliver it with bounded concurrency, record it in one transaction.
 
 Several pipelines per process each loop claim → deliver → settle on their own database
-connection. Requests go out under a global limit and a per-destination limit; a job that cannot
-get its destination's slot within ``deliver_host_wait_seconds`` goes back untried (no attempt, no
-budget), so one hanging endpoint holds at most its own slots and never a whole batch for long.
+connection; an idle one waits for ingest's wake-up or its poll interval. Requests go out under a
+global limit and a per-destination limit; a job that cannot get its destination's slot within
+``deliver_host_wait_seconds`` goes back untried (no attempt, no budget), so one hanging endpoint
+holds at most its own slots and never a whole batch for long.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections import defaultdict
+import uuid
+from collections import Counter, defaultdict, deque
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import psycopg
 
@@ -24,8 +27,11 @@ from hub.sinks.vocabulary import ErrorClass
 from workers.deliver import store
 from workers.deliver.health import auto_disable, fold, record_health
 from workers.deliver.policy import Decision, RetryPolicy, policy_from
-from workers.deliver.prepare import NotDeliverable, destination_key, new_attempt_id, prepare
+from workers.deliver.prepare import (
+    NotDeliverable, SubscriptionParts, destination_key, new_attempt_id, prepare,
+)
 from workers.deliver.store import Claim, ClaimedJob, Settled
+from workers.deliver.wakeup import Wakeup
 from workers.runtime import TRANSIENT_DB_ERRORS
 
 log = logging.getLogger("hub.deliver.engine")
@@ -43,13 +49,17 @@ class Try:
     finished: datetime
 
 
+Sent = tuple[AttemptResult, datetime, datetime]  # a try's result, when it started and when it finished
+
+
 class Limits:
     """The process-wide request limit and one limit per destination."""
 
     def __init__(self, total: int, per_destination: int, wait_seconds: float) -> None:
         self.total = asyncio.Semaphore(max(1, total))
+        self.per_destination_size = max(1, per_destination)
         self.per_destination: defaultdict[str, asyncio.Semaphore] = defaultdict(
-            lambda: asyncio.Semaphore(max(1, per_destination)))
+            lambda: asyncio.Semaphore(self.per_destination_size))
         self.wait_seconds = wait_seconds
 
 
@@ -79,26 +89,29 @@ class Engine:
         settled: list[Settled] = []
         sends: list[tuple[ClaimedJob, PreparedDelivery]] = []
         bodies: dict[int, tuple] = {}
+        parts: dict[uuid.UUID, SubscriptionParts] = {}
         for job in claim.jobs:
-            outcome = self._triage(job, claim, now, bodies)
+            outcome = self._triage(job, claim, now, bodies, parts)
             if isinstance(outcome, PreparedDelivery):
                 sends.append((job, outcome))
             else:
                 settled.append(outcome)
-        results = await asyncio.gather(*(self._send(delivery) for _, delivery in sends))
+        results = await self._send_all([delivery for _, delivery in sends])
         tries: list[Try] = []
-        for (job, delivery), (result, started, finished) in zip(sends, results, strict=True):
-            if result is None:  # the destination's slot stayed busy: back untried
-                decision = self.policy.deferred(state=job.state, tries=job.attempts, now=finished, seconds=1.0)
+        for (job, delivery), sent in zip(sends, results, strict=True):
+            if sent is None:  # the destination's slot stayed busy: back untried
+                decision = self.policy.deferred(state=job.state, tries=job.attempts, now=datetime.now(UTC),
+                                                seconds=1.0)
                 settled.append(_settled(job, decision, None))
                 continue
+            result, started, finished = sent
             decision = self.policy.after_try(result=result, tries=job.attempts + 1, now=finished)
             settled.append(_settled(job, decision, _attempt_row(job, delivery.sink_kind, decision, result, started)))
             tries.append(Try(job, str(delivery.sink_kind), result, finished))
         return settled, tries
 
-    def _triage(self, job: ClaimedJob, claim: Claim, now: datetime,
-                bodies: dict[int, tuple]) -> PreparedDelivery | Settled:
+    def _triage(self, job: ClaimedJob, claim: Claim, now: datetime, bodies: dict[int, tuple],
+                parts: dict[uuid.UUID, SubscriptionParts]) -> PreparedDelivery | Settled:
         """A delivery to send now, or the job's settled state when it is not sent."""
         sub = claim.subscriptions.get(job.subscription_id)
         kind = sub["sink_kind"] if sub else ""
@@ -112,30 +125,64 @@ class Engine:
             return _ended(job, kind, decision, "the subscription was not deliverable within the retry horizon", now)
         try:
             self.sinks.get(kind)
-            return prepare(job, claim.events.get((job.tenant_id, job.event_seq)), sub, now, bodies)
+            return prepare(job, claim.events.get((job.tenant_id, job.event_seq)), sub, now, bodies, parts)
         except (SinkUnavailable, NotDeliverable, ValueError) as exc:
             detail = getattr(exc, "detail", None) or str(exc)
             decision = self.policy.dead_letter(tries=job.attempts, now=now, error_class=ErrorClass.internal.value)
             return _ended(job, kind, decision, detail, now)
 
-    async def _send(self, delivery: PreparedDelivery) -> tuple[AttemptResult | None, datetime, datetime]:
-        slot = self.limits.per_destination[destination_key(delivery)]
-        if not await _acquire(slot, self.limits.wait_seconds):
-            now = datetime.now(UTC)
-            return None, now, now
+    async def _send_all(self, deliveries: list[PreparedDelivery]) -> list[Sent | None]:
+        """Send the batch, at most ``per_destination`` at once to each destination; None: not tried.
+
+        Each destination gets a few sender coroutines that each hold one destination slot (and one
+        process slot) while they work through that destination's queue, so a slot is taken once per
+        sender rather than once per job. Once ``deliver_host_wait_seconds`` have passed since the batch
+        began, a sender goes on only while its destination delivers (its last try was delivered) and
+        for at most half the lease (the batch is recorded before its lease ends); the jobs left queued
+        go back untried.
+        """
+        results: list[Sent | None] = [None] * len(deliveries)
+        queues: dict[str, deque[int]] = {}
+        for index, delivery in enumerate(deliveries):
+            queues.setdefault(destination_key(delivery.sink_kind, delivery.endpoint), deque()).append(index)
+        began = asyncio.get_running_loop().time()
+        deadline = (began + self.limits.wait_seconds, began + self.settings.deliver_lease_seconds / 2)
+        await asyncio.gather(*(
+            self._sender(self.limits.per_destination[key], queue, deliveries, results, deadline)
+            for key, queue in queues.items() for _ in range(min(len(queue), self.limits.per_destination_size))))
+        return results
+
+    async def _sender(self, slot: asyncio.Semaphore, queue: deque[int], deliveries: list[PreparedDelivery],
+                      results: list[Sent | None], deadline: tuple[float, float]) -> None:
+        """Take a destination slot and a process slot, then send queued jobs until the queue or the time is out.
+
+        ``deadline``: (until when a slot is waited for, until when a delivering destination is worked on).
+        """
+        waited, latest = deadline
+        if not await _acquire(slot, waited):
+            return
         try:
-            if not await _acquire(self.limits.total, self.limits.wait_seconds):
-                now = datetime.now(UTC)
-                return None, now, now
+            if not await _acquire(self.limits.total, waited):
+                return
             try:
-                started = datetime.now(UTC)
-                IN_FLIGHT.inc()
-                result = await self.sinks.get(delivery.sink_kind).deliver(delivery)
+                clock = asyncio.get_running_loop().time
+                delivering = True
+                while queue and ((now := clock()) < waited or (delivering and now < latest)):
+                    index = queue.popleft()
+                    sent = results[index] = await self._try(deliveries[index])
+                    delivering = sent[0].ok
             finally:
-                IN_FLIGHT.dec()
                 self.limits.total.release()
         finally:
             slot.release()
+
+    async def _try(self, delivery: PreparedDelivery) -> Sent:
+        started = datetime.now(UTC)
+        IN_FLIGHT.inc()
+        try:
+            result = await self.sinks.get(delivery.sink_kind).deliver(delivery)
+        finally:
+            IN_FLIGHT.dec()
         return result, started, started + timedelta(milliseconds=result.latency_ms)
 
     async def _record(self, conn: psycopg.AsyncConnection, claim: Claim, settled: list[Settled],
@@ -169,11 +216,17 @@ class Engine:
 
     @staticmethod
     def _observe(settled: list[Settled], tries: list[Try]) -> None:
-        for item in settled:
-            if item.attempt is not None:
-                ATTEMPTS.labels(sink_kind=item.attempt[4] or "unknown", outcome=item.attempt[5]).inc()
+        """The batch's metrics: one counter step per (kind, outcome), one label lookup per kind."""
+        counts = Counter((item.attempt[4] or "unknown", item.attempt[5]) for item in settled
+                         if item.attempt is not None)
+        for (kind, outcome), count in counts.items():
+            ATTEMPTS.labels(sink_kind=kind, outcome=outcome).inc(count)
+        histograms: dict[str, Any] = {}
         for item in tries:
-            DELIVERY_LATENCY.labels(sink_kind=item.kind).observe(item.result.latency_ms / 1000)
+            histogram = histograms.get(item.kind)
+            if histogram is None:
+                histogram = histograms[item.kind] = DELIVERY_LATENCY.labels(sink_kind=item.kind)
+            histogram.observe(item.result.latency_ms / 1000)
 
     async def close(self) -> None:
         await self.sinks.close()
@@ -198,9 +251,12 @@ def _ended(job: ClaimedJob, kind: str, decision: Decision, detail: str, now: dat
     return _settled(job, decision, row)
 
 
-async def pipeline(engine: Engine, connect, stop: asyncio.Event) -> None:  # noqa: ANN001 (a connection factory)
-    """One claim loop: batches back to back while there is work, a short pause when there is none."""
+async def pipeline(engine: Engine, connect, stop: asyncio.Event,  # noqa: ANN001 (a connection factory)
+                   wakeup: Wakeup | None = None) -> None:
+    """One claim loop: batches back to back while there is work; when there is none, a pause that a
+    wake-up (new jobs committed by ingest) ends early."""
     idle = engine.settings.deliver_idle_poll_seconds
+    wakeup = wakeup or Wakeup()
     conn: psycopg.AsyncConnection | None = None
     backoff = 0.5
     while not stop.is_set():
@@ -220,24 +276,25 @@ async def pipeline(engine: Engine, connect, stop: asyncio.Event) -> None:  # noq
             await _pause(stop, backoff)
             backoff = min(backoff * 2, 15.0)
             continue
-        if not claimed:
-            await _pause(stop, idle)
+        if claimed >= engine.settings.deliver_batch_size:
+            wakeup.set()  # a full batch: more may be due, so an idle sibling loop claims too
+        elif not claimed and not stop.is_set():
+            await wakeup.wait(idle)
     if conn is not None:
         await conn.close()
 
 
-async def _acquire(semaphore: asyncio.Semaphore, wait_seconds: float) -> bool:
-    """Take a slot, waiting at most ``wait_seconds``; False when it stayed busy.
+async def _acquire(semaphore: asyncio.Semaphore, deadline: float) -> bool:
+    """Take a slot, waiting at most until the loop time ``deadline``; False when it stayed busy.
 
-    ``asyncio.timeout`` rather than ``wait_for``: on this Python ``wait_for`` wraps the wait in a
-    task of its own, and most of a batch waits here, so that task was a measurable share of a
-    delivery's CPU. A free slot is taken without a timer at all.
+    ``asyncio.timeout_at`` rather than ``wait_for``: on this Python ``wait_for`` wraps the wait in a
+    task of its own. A free slot is taken without a timer at all.
     """
     if not semaphore.locked():
         await semaphore.acquire()  # free: returns without suspending
         return True
     try:
-        async with asyncio.timeout(wait_seconds):
+        async with asyncio.timeout_at(deadline):
             await semaphore.acquire()
     except TimeoutError:
         return False

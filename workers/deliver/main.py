@@ -16,20 +16,24 @@ import time
 from hub.config import get_settings
 from workers.deliver.backlog import report_backlog
 from workers.deliver.engine import Engine, pipeline
+from workers.deliver.wakeup import Wakeup
 from workers.runtime import WorkerRuntime
 
 log = logging.getLogger("hub.deliver")
 
 
 async def serve(runtime: WorkerRuntime) -> None:
-    """One worker: ``deliver_pipelines`` claim loops and the backlog reporter, until stopped."""
+    """One worker: ``deliver_pipelines`` claim loops, their wake-up listener and the backlog reporter."""
     settings = get_settings()
     stop = runtime.async_stop_event()
     connect = runtime.async_connector()
     engine = Engine(settings=settings)
+    wakeup = Wakeup()
+    listeners = [wakeup.listen(stop, runtime.async_connector(role="wakeup"))] if settings.deliver_wakeup else []
     try:
-        await asyncio.gather(report_backlog(stop, connect),
-                             *(pipeline(engine, connect, stop) for _ in range(max(1, settings.deliver_pipelines))))
+        await asyncio.gather(report_backlog(stop, connect), wakeup.release_on(stop), *listeners,
+                             *(pipeline(engine, connect, stop, wakeup)
+                               for _ in range(max(1, settings.deliver_pipelines))))
     finally:
         await engine.close()
 

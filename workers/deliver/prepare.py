@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import uuid
+from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
 import orjson
+import uuid_utils
 
 from hub.secrets import SecretsError, unseal
 from hub.sinks.base import PreparedDelivery
@@ -75,11 +77,39 @@ def credential(subscription: dict[str, Any]) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else {"value": text}
 
 
+@dataclass(frozen=True, slots=True)
+class SubscriptionParts:
+    """What every delivery of one subscription shares within a batch (worked out once per subscription)."""
+
+    kind: SinkKind
+    endpoint: str
+    timeout_seconds: float
+    signing_secrets: tuple[str, ...]
+    credential: dict[str, Any] | None
+    grant: dict[str, Any] | None
+
+
+def subscription_parts(subscription: dict[str, Any], now: datetime) -> SubscriptionParts:
+    """The subscription's destination, timeout, unsealed secrets or credential; raises NotDeliverable."""
+    kind = SinkKind(subscription["sink_kind"])
+    grant = subscription["delegated_grant"]
+    if grant and subscription.get("external_id"):
+        grant = {**grant, "external_id": subscription["external_id"]}
+    return SubscriptionParts(
+        kind=kind, endpoint=subscription["endpoint"],
+        timeout_seconds=attempt_timeout_seconds(subscription["timeout_ms"]),
+        signing_secrets=webhook_secrets(subscription, now) if kind is SinkKind.webhook else (),
+        credential=credential(subscription) if kind.is_queue else None,
+        grant=grant)
+
+
 def prepare(job: ClaimedJob, event: StoredEvent | None, subscription: dict[str, Any], now: datetime,
-            bodies: dict[int, tuple[bytes, dict[str, Any]]] | None = None) -> PreparedDelivery:
+            bodies: dict[int, tuple[bytes, dict[str, Any]]] | None = None,
+            parts: dict[uuid.UUID, SubscriptionParts] | None = None) -> PreparedDelivery:
     """Everything the sink needs for this try of ``job``; raises NotDeliverable.
 
-    ``bodies`` memoizes each event's body within a batch (an event fans out to many subscriptions).
+    ``bodies`` memoizes each event's body and ``parts`` each subscription's shared parts within a
+    batch (an event fans out to many subscriptions, a subscription gets many events).
     """
     if event is None:
         raise NotDeliverable("internal", "the job's event is no longer in the event log")
@@ -90,35 +120,31 @@ def prepare(job: ClaimedJob, event: StoredEvent | None, subscription: dict[str, 
         if found is None:
             found = bodies[id(event)] = cloudevent_body(event)
         body, attributes = found
-    kind = SinkKind(subscription["sink_kind"])
-    grant = subscription["delegated_grant"]
-    if grant and subscription.get("external_id"):
-        grant = {**grant, "external_id": subscription["external_id"]}
+    shared = parts.get(job.subscription_id) if parts is not None else None
+    if shared is None:
+        shared = subscription_parts(subscription, now)
+        if parts is not None:
+            parts[job.subscription_id] = shared
     return PreparedDelivery(
         delivery_id=str(job.id), job_id=job.id, tenant_id=job.tenant_id, subscription_id=job.subscription_id,
-        sink_kind=kind, endpoint=subscription["endpoint"], body=body, attributes=attributes,
-        attempt=job.attempts + 1,
-        timeout_seconds=attempt_timeout_seconds(subscription["timeout_ms"]),
-        signing_secrets=webhook_secrets(subscription, now) if kind is SinkKind.webhook else (),
-        credential=credential(subscription) if kind.is_queue else None,
-        grant=grant,
-    )
+        sink_kind=shared.kind, endpoint=shared.endpoint, body=body, attributes=attributes,
+        attempt=job.attempts + 1, timeout_seconds=shared.timeout_seconds, signing_secrets=shared.signing_secrets,
+        credential=shared.credential, grant=shared.grant)
 
 
-def destination_key(delivery: PreparedDelivery) -> str:
-    """The per-destination concurrency key: host and port of a URL, else the whole endpoint."""
+@lru_cache(maxsize=65_536)
+def destination_key(kind: SinkKind, endpoint: str) -> str:
+    """The per-destination concurrency key: host and port of a webhook URL, else the kind and endpoint."""
     from hub.sinks.webhook import parse_endpoint
 
-    if delivery.sink_kind is SinkKind.webhook:
+    if kind is SinkKind.webhook:
         try:
-            url = parse_endpoint(delivery.endpoint)
+            url = parse_endpoint(endpoint)
             return f"{url.host}:{url.port}"
         except ValueError:
             pass
-    return f"{delivery.sink_kind}:{delivery.endpoint}"
+    return f"{kind}:{endpoint}"
 
 
 def new_attempt_id() -> uuid.UUID:
-    import uuid_utils
-
     return uuid.UUID(bytes=uuid_utils.uuid7().bytes)

@@ -4,7 +4,8 @@ Per batch: the subscription cache checks its version (one query); each tenant's 
 advanced once by the number of its events, tenants locked in sorted order (no deadlocks; the row
 lock also makes commit order equal seq order per tenant); the events are COPYed into
 ``event_log``; a delivery job is COPYed for every matching push subscription; pull eligibility
-and poison attempts are counted. A duplicate (tenant, source, id) (N19) makes the fast COPY fail,
+and poison attempts are counted; a batch that wrote jobs notifies the delivery workers (delivered
+at COMMIT). A duplicate (tenant, source, id) (N19) makes the fast COPY fail,
 and the batch then goes through a staging table with ``ON CONFLICT DO NOTHING`` (the duplicate's
 seq becomes a gap). The caller's ``before_commit`` runs last, inside the transaction.
 """
@@ -26,6 +27,7 @@ from psycopg import errors as pg_errors
 from hub.eventlog.models import DeliveryAttempt, DeliveryJob, LoggedEvent
 from hub.tableshape import column_list, copy_types
 from workers.ingest.decode import VALIDATION, Event, Poison
+from workers.deliver.wakeup import notify_due
 from workers.ingest.matching import SubscriptionCache
 from workers.runtime import ReconnectingConnection
 
@@ -143,6 +145,8 @@ class EventStore:
             outcome.duplicates += len(events) - len(inserted) - len(outcome.rejected)
             outcome.inserted = len(inserted)
             outcome.jobs = self._fan_out(cursor, inserted, now)
+            if outcome.jobs:
+                notify_due(cursor)  # sent by PostgreSQL at COMMIT: idle delivery workers claim at once
         _record_poison(cursor, poisons + outcome.rejected, now)
         before_commit(outcome.rejected)
         return outcome

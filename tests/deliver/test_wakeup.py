@@ -1,0 +1,86 @@
+"""The wake-up path: `hub deliver` claims the jobs `hub ingest` commits without waiting for its poll.
+
+The delivery workers poll only every 30 s here, so an event delivered within the test's 20 s wait
+after it was produced can only have been claimed because ingest's commit woke the workers. Real
+Kafka, real `hub ingest` and `hub deliver` processes, a real HTTPS receiver. Rules: the hub's
+at-least-once delivery (every job still ends in one recorded outcome).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+
+from cloudevents.core.bindings.kafka import to_structured_event
+from cloudevents.core.v1.event import CloudEvent
+
+from hub.kafka import ensure_topics, make_producer
+from tests.deliver.conftest import hook_url, insert_subscription, sql
+from tests.egress.dnsserver import DnsServer
+from tests.support.processes import hub_process
+from tests.support.receiver import Receiver
+from workers.deliver.wakeup import Wakeup
+
+POLL_SECONDS = 30
+WAIT_SECONDS = 20  # shorter than the poll: only a wake-up gets the event there in time
+
+
+def produce(topic: str, tenant: str, n: int) -> None:
+    event = CloudEvent(attributes={"id": str(uuid.uuid4()), "source": "ledger", "type": "transaction.posted",
+                                   "specversion": "1.0", "tenantid": tenant, "datacontenttype": "application/json"},
+                       data={"n": n})
+    message = to_structured_event(event)
+    producer = make_producer()
+    producer.produce(topic, value=message.value, key=message.key, headers=message.headers)
+    assert producer.flush(15) == 0
+
+
+def received(receiver: Receiver, count: int, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while len(receiver.received) < count:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def test_ingest_commit_wakes_idle_delivery_workers(deliver_db: str, scratch_url: str, ca_bundle,  # noqa: ANN001
+                                                   hook_dns: DnsServer, scripted: Receiver, tenant: str) -> None:
+    prefix = f"t{uuid.uuid4().hex[:10]}."
+    env = {"HUB_DATABASE_URL": scratch_url, "HUB_KAFKA_TOPIC_PREFIX": prefix,
+           "HUB_KAFKA_CONSUMER_GROUP": f"ingest-{prefix}", "HUB_DNS_NAMESERVERS": hook_dns.address,
+           "HUB_EGRESS_ALLOW_CIDRS": "127.0.0.0/8", "HUB_WEBHOOK_CA_BUNDLE": str(ca_bundle),
+           "HUB_DELIVER_IDLE_POLL_SECONDS": str(POLL_SECONDS), "HUB_LOG_LEVEL": "WARNING"}
+    topic = f"{prefix}ledger"
+    ensure_topics([topic, f"{prefix}dlq", f"{prefix}streaming-hub"], partitions=1)
+    insert_subscription(deliver_db, tenant, hook_url(scripted))
+    sql(deliver_db, "UPDATE subscription_versions SET version = version + 1 WHERE id = 1")
+    with hub_process("ingest", env), hub_process("deliver", env):
+        produce(topic, tenant, 0)  # the first one also waits out both processes' start
+        assert received(scripted, 1, 120), "the first event never arrived"
+        for n in (1, 2):
+            # Every claim loop is now idle until its next poll, about 30 s away.
+            produce(topic, tenant, n)
+            assert received(scripted, n + 1, WAIT_SECONDS), f"event {n} waited for the poll: no wake-up"
+    assert dict(sql(deliver_db, "SELECT state, count(*) FROM delivery_jobs WHERE tenant_id = %s GROUP BY state",
+                    (tenant,))) == {"delivered": 3}
+
+
+def test_a_wakeup_releases_one_idle_loop_and_is_kept_when_all_are_busy() -> None:
+    """Pure logic of what the claim loops wait on: one loop per wake-up; a wake-up while all are busy is not lost."""
+
+    async def go() -> None:
+        wakeup = Wakeup()
+        wakeup.set()  # a notification while every loop was busy
+        await asyncio.wait_for(wakeup.wait(30), 5)  # the next loop to go idle claims at once
+        loops = [asyncio.create_task(wakeup.wait(30)) for _ in range(3)]
+        await asyncio.sleep(0)
+        wakeup.set()
+        await asyncio.sleep(0)
+        assert sum(loop.done() for loop in loops) == 1  # one claim per notification
+        wakeup.set_all()  # stopping: every loop leaves its pause
+        await asyncio.wait_for(asyncio.gather(*loops), 5)
+        await asyncio.wait_for(wakeup.wait(30), 5)
+
+    asyncio.run(go())

@@ -1,0 +1,109 @@
+"""Waking idle claim loops as soon as `hub ingest` commits new due jobs (PostgreSQL LISTEN/NOTIFY).
+
+Ingest issues ``pg_notify`` inside the transaction that writes the jobs, so the notification is
+sent by PostgreSQL at COMMIT, never before the jobs are visible, and never for a batch that rolled
+back. Each `hub deliver` process LISTENs on one dedicated connection and wakes its idle claim loops.
+The notification is only a hint: the claim loops keep polling every ``deliver_idle_poll_seconds``,
+so a lost notification (the listening connection was down, or jobs came from elsewhere: retries,
+held jobs released by an activation) costs at most one poll interval, never a job.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable
+
+import psycopg
+
+log = logging.getLogger("hub.deliver.wakeup")
+
+CHANNEL = "hub_delivery_due"
+NOTIFY_SQL = f"SELECT pg_notify('{CHANNEL}', '')"  # identical notifications of one transaction fold into one
+LISTEN_CHECK_SECONDS = 1.0  # how often the listener looks at the stop event between notifications
+
+
+def notify_due(cursor: psycopg.Cursor) -> None:
+    """Inside a transaction that wrote due jobs: announce them to the delivery workers at COMMIT."""
+    cursor.execute(NOTIFY_SQL)
+
+
+class Wakeup:
+    """What idle claim loops wait on: each wake-up releases one waiting loop (one claim per notification,
+    not one per loop), or is kept for the next loop that goes idle when every loop is busy."""
+
+    def __init__(self) -> None:
+        self._waiters: deque[asyncio.Future[None]] = deque()
+        self._pending = False
+        self._closed = False
+
+    def set(self) -> None:
+        """Wake one waiting loop; with none waiting, the next one to wait returns at once."""
+        while self._waiters:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
+                return
+        self._pending = True
+
+    def set_all(self) -> None:
+        """Wake every loop now and from now on (stopping)."""
+        self._closed = True
+        while self._waiters:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
+
+    async def wait(self, seconds: float) -> None:
+        """Return when woken or after ``seconds``, whichever is first."""
+        if self._pending or self._closed:
+            self._pending = False
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.append(waiter)
+        try:
+            async with asyncio.timeout(seconds):
+                await waiter
+        except TimeoutError:
+            pass
+        finally:
+            if waiter in self._waiters:
+                self._waiters.remove(waiter)
+
+    async def release_on(self, stop: asyncio.Event) -> None:
+        """Wake every waiting loop once ``stop`` is set, so a long poll interval never delays a shutdown."""
+        await stop.wait()
+        self.set_all()
+
+    async def listen(self, stop: asyncio.Event,
+                     connect: Callable[[], Awaitable[psycopg.AsyncConnection]]) -> None:
+        """LISTEN until ``stop`` is set, reconnecting after a fault; wakes the loops on each notification."""
+        backoff = 0.5
+        while not stop.is_set():
+            conn: psycopg.AsyncConnection | None = None
+            try:
+                conn = await connect()
+                await conn.set_autocommit(True)
+                await conn.execute(f"LISTEN {CHANNEL}")
+                self.set()  # jobs may have come while nobody listened
+                backoff = 0.5
+                while not stop.is_set():
+                    async for _ in conn.notifies(timeout=LISTEN_CHECK_SECONDS):
+                        self.set()
+            except Exception as exc:  # noqa: BLE001 - a hint only: the worker goes on polling, never dies of it
+                log.warning("wake-up listener lost its connection; the claim loops poll meanwhile",
+                            extra={"fields": {"error": type(exc).__name__}})
+                await _sleep_unless(stop, backoff)
+                backoff = min(backoff * 2, 15.0)
+            finally:
+                if conn is not None and not conn.closed:
+                    await conn.close()
+
+
+async def _sleep_unless(stop: asyncio.Event, seconds: float) -> None:
+    try:
+        async with asyncio.timeout(seconds):
+            await stop.wait()
+    except TimeoutError:
+        pass
