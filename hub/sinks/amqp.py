@@ -71,6 +71,8 @@ class PropertiesEncoder:
     def _name(self, name: str) -> bytes:
         encoded = self._names.get(name)
         if encoded is None:
+            if len(name.encode()) > 128:
+                raise ValueError("an AMQP field table name is at most 128 bytes")
             encoded = self._names[name] = _shortstr(name) + b"S"
         return encoded
 
@@ -222,8 +224,7 @@ class AmqpConnection(asyncio.Protocol):
 
     # --- asyncio.Protocol ---------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self._transport = transport
+        self._transport = transport  # type: ignore[assignment] (uvloop's transports are not asyncio's classes)
         self._waiters[0] = self.loop.create_future()  # for connection.start, which may come at once
         transport.write(ProtocolHeader().marshal())
 
