@@ -44,7 +44,7 @@ class AmqpConnectionLost(ConnectionError):
     """The connection ended (socket closed, reset, or heartbeats missed)."""
 
 
-def _shortstr(value: str) -> bytes:
+def shortstr(value: str) -> bytes:
     raw = value.encode()
     if len(raw) > 255:
         raise ValueError("an AMQP short string is at most 255 bytes")
@@ -73,22 +73,24 @@ class PropertiesEncoder:
         if encoded is None:
             if len(name.encode()) > 128:
                 raise ValueError("an AMQP field table name is at most 128 bytes")
-            encoded = self._names[name] = _shortstr(name) + b"S"
+            encoded = self._names[name] = shortstr(name) + b"S"
         return encoded
+
+    def template(self, *, content_type: str, headers: Mapping[str, str], delivery_mode: int,
+                 message_type: str | None, app_id: str) -> tuple[bytes, bytes]:
+        """The encoding before and after the message id, which is the one field that differs per message."""
+        table = b"".join(self._name(name) + _longstr(value) for name, value in headers.items())
+        flags = (1 << self.CONTENT_TYPE) | (1 << self.HEADERS) | (1 << self.DELIVERY_MODE) | (1 << self.MESSAGE_ID) \
+            | (1 << self.APP_ID) | ((1 << self.TYPE) if message_type else 0)
+        before = b"".join((struct.pack(">H", flags), shortstr(content_type), struct.pack(">I", len(table)), table,
+                           bytes((delivery_mode,))))
+        return before, (shortstr(message_type) if message_type else b"") + shortstr(app_id)
 
     def encode(self, *, content_type: str, headers: Mapping[str, str], delivery_mode: int, message_id: str,
                message_type: str | None, app_id: str) -> bytes:
-        table = b"".join(self._name(name) + _longstr(value) for name, value in headers.items())
-        flags = (1 << self.CONTENT_TYPE) | (1 << self.HEADERS) | (1 << self.DELIVERY_MODE) | (1 << self.MESSAGE_ID) \
-            | (1 << self.APP_ID)
-        parts = [b"", _shortstr(content_type), struct.pack(">I", len(table)), table, bytes((delivery_mode,)),
-                 _shortstr(message_id)]
-        if message_type:
-            flags |= 1 << self.TYPE
-            parts.append(_shortstr(message_type))
-        parts.append(_shortstr(app_id))
-        parts[0] = struct.pack(">H", flags)
-        return b"".join(parts)
+        before, after = self.template(content_type=content_type, headers=headers, delivery_mode=delivery_mode,
+                                      message_type=message_type, app_id=app_id)
+        return before + shortstr(message_id) + after
 
 
 class Channel:

@@ -40,6 +40,7 @@ PROPERTY_PREFIX = "cloudEvents_"
 CONTENT_TYPE = "application/cloudevents+json; charset=utf-8"
 PERSISTENT = 2
 APP_ID = "streaming-hub"
+TEMPLATE_CACHE = 4096  # events whose encoded properties are kept
 CONNECTION_FORCED, ACCESS_REFUSED, NOT_FOUND, PRECONDITION_FAILED, NOT_ALLOWED = 320, 403, 404, 406, 530
 DEFAULT_PORTS = {"amqp": 5672, "amqps": 5671}
 
@@ -155,6 +156,7 @@ class RabbitMQSink:
         self._channels: dict[tuple[str, str], Channel] = {}  # (broker uri, exchange) -> its channel
         self._locks: dict[str, asyncio.Lock] = {}
         self._properties = PropertiesEncoder()
+        self._templates: dict[int, tuple[Mapping[str, Any], tuple[bytes, bytes]]] = {}
 
     async def _connection(self, uri: str) -> AmqpConnection:
         """The credential's open connection, (re)connected under the credential's lock when needed."""
@@ -218,15 +220,27 @@ class RabbitMQSink:
 
     def _publish(self, channel: Channel, delivery: PreparedDelivery) -> asyncio.Future:
         exchange, routing_key = split_endpoint(delivery.endpoint)
-        attributes = delivery.attributes
+        before, after = self._template(delivery.attributes)
+        return channel.publish(exchange=exchange, routing_key=routing_key,
+                               properties=before + amqp.shortstr(delivery.delivery_id) + after,
+                               message_id=delivery.delivery_id, body=delivery.body, timeout=delivery.timeout_seconds)
+
+    def _template(self, attributes: Mapping[str, Any]) -> tuple[bytes, bytes]:
+        """The properties around the message id, encoded once per event (an event fans out to many
+        subscriptions with the same attributes object); keyed by identity, holding the object."""
+        cached = self._templates.get(id(attributes))
+        if cached is not None and cached[0] is attributes:
+            return cached[1]
         message_type = attributes.get("type")
-        properties = self._properties.encode(
-            content_type=CONTENT_TYPE, delivery_mode=PERSISTENT, message_id=delivery.delivery_id,
+        template = self._properties.template(
+            content_type=CONTENT_TYPE, delivery_mode=PERSISTENT, app_id=APP_ID,
             headers={f"{PROPERTY_PREFIX}{name}": str(value) for name, value in attributes.items()
                      if value is not None and name != "data"},
-            message_type=str(message_type) if message_type else None, app_id=APP_ID)
-        return channel.publish(exchange=exchange, routing_key=routing_key, properties=properties,
-                               message_id=delivery.delivery_id, body=delivery.body, timeout=delivery.timeout_seconds)
+            message_type=str(message_type) if message_type else None)
+        if len(self._templates) >= TEMPLATE_CACHE:
+            self._templates.clear()
+        self._templates[id(attributes)] = (attributes, template)
+        return template
 
     async def deliver_many(self, deliveries: Sequence[PreparedDelivery]) -> list[AttemptResult]:
         """Pipelined: every publish is in flight at once, each waiting for its own confirm."""

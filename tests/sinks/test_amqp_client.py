@@ -122,3 +122,26 @@ def test_wrong_password_is_access_refused(rabbit):
         asyncio.run(connect(address=target.address, port=target.port, username=target.username,
                             password="wrong", vhost=target.vhost, timeout=5))
     assert refused.value.code == 403 and refused.value.scope == "connection"
+
+
+def test_fanned_out_event_keeps_each_delivery_id(rabbit):
+    """Deliveries of one event (one attributes object, as the engine prepares a fan-out) share the encoded
+    properties but each message carries its own delivery id as message_id, and the event's headers."""
+    from dataclasses import replace
+
+    exchange, queue = rabbit.exchange_with_queue("orders.created")
+    first = delivery(SinkKind.rabbitmq, f"{exchange}/orders.created", credential={"uri": rabbit.url})
+    fanned = [replace(first, delivery_id=str(uuid.uuid4())) for _ in range(3)]
+
+    async def send() -> list:
+        sink = RabbitMQSink(settings=get_settings())
+        try:
+            return await sink.deliver_many(fanned)
+        finally:
+            await sink.close()
+
+    assert all(result.ok for result in asyncio.run(send()))
+    got = rabbit.drain(queue)
+    assert sorted(props.message_id for props, _ in got) == sorted(item.delivery_id for item in fanned)
+    for props, _ in got:
+        assert props.headers["cloudEvents_id"] == first.attributes["id"] and props.type == "orders.created"
