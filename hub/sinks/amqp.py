@@ -1,12 +1,15 @@
 """A lean AMQP 0-9-1 publishing client for the RabbitMQ sink: one asyncio connection, confirming channels.
 
 pamqp encodes and decodes every frame except the two hot ones: a publish (its method frame is
-encoded once per channel and route, its content header by :func:`encode_properties`) and the
-broker's ``basic.ack``/``basic.nack``. Publishes made in one event-loop turn leave in one socket
-write; each publish gets one future, resolved by its own confirm (``multiple`` acks resolve every
-tag up to theirs), by a ``basic.return`` (matched on ``message_id``: :data:`RETURNED`), or failed
-by the channel's or the connection's end. A timer per connection fails publishes past their
+encoded once per channel and route, its content header by ``PropertiesEncoder``: see
+:mod:`hub.sinks.amqp_channel`) and the broker's ``basic.ack``/``basic.nack``. Publishes made in one
+event-loop turn leave in one socket write. A timer per connection fails publishes past their
 deadline and keeps the negotiated heartbeat both ways.
+
+Why not aiormq (which the credential probe still uses): per publish it takes a lock, a timeout
+scope and a queue hop to a writer task that writes each message on its own, and its reader hands
+each frame through two more queues; on this 2-core VM that capped the sink at ~1,500-3,000
+messages/s with confirms.
 """
 
 from __future__ import annotations
@@ -14,163 +17,25 @@ from __future__ import annotations
 import asyncio
 import struct
 import time
-from collections.abc import Mapping
 from typing import Any
 
 from pamqp import commands, frame
 from pamqp.header import ContentHeader, ProtocolHeader
 from pamqp.heartbeat import Heartbeat
 
+from hub.sinks.amqp_channel import RETURNED, AmqpClosed, AmqpConnectionLost, Channel, PropertiesEncoder, shortstr
+
+__all__ = ["RETURNED", "AmqpClosed", "AmqpConnection", "AmqpConnectionLost", "Channel", "PropertiesEncoder",
+           "connect", "shortstr"]
+
 FRAME_END = 0xCE
-METHOD, HEADER, BODY, HEARTBEAT = 1, 2, 3, 8
+METHOD, HEADER, HEARTBEAT = 1, 2, 8
 ACK, NACK = 0x003C0050, 0x003C0078  # class 60 (basic) << 16 | method 80 (ack) / 120 (nack)
-RETURNED = "returned"  # a publish's result when the broker returned it (mandatory, no queue bound)
 TICK_SECONDS = 0.25
 HEARTBEAT_SECONDS = 60
 FRAME_MAX = 131_072
 _HEAD = struct.Struct(">BHI")
 _ACK_BODY = struct.Struct(">QB")
-
-
-class AmqpClosed(Exception):
-    """The broker closed the connection or a channel: its reply code and text."""
-
-    def __init__(self, code: int, text: str, scope: str) -> None:
-        super().__init__(f"{scope} closed by the broker: {code} {text}")
-        self.code, self.text, self.scope = code, text, scope
-
-
-class AmqpConnectionLost(ConnectionError):
-    """The connection ended (socket closed, reset, or heartbeats missed)."""
-
-
-def shortstr(value: str) -> bytes:
-    raw = value.encode()
-    if len(raw) > 255:
-        raise ValueError("an AMQP short string is at most 255 bytes")
-    return bytes((len(raw),)) + raw
-
-
-def _longstr(value: str) -> bytes:
-    raw = value.encode()
-    return struct.pack(">I", len(raw)) + raw
-
-
-class PropertiesEncoder:
-    """Basic properties as the content header frame carries them, for string-valued headers only.
-
-    Only the names' encodings are cached: every value is written per message.
-    """
-
-    # Flag bits of the fields this encoder writes, in wire order.
-    CONTENT_TYPE, HEADERS, DELIVERY_MODE, MESSAGE_ID, TYPE, APP_ID = 15, 13, 12, 7, 5, 3
-
-    def __init__(self) -> None:
-        self._names: dict[str, bytes] = {}
-
-    def _name(self, name: str) -> bytes:
-        encoded = self._names.get(name)
-        if encoded is None:
-            if len(name.encode()) > 128:
-                raise ValueError("an AMQP field table name is at most 128 bytes")
-            encoded = self._names[name] = shortstr(name) + b"S"
-        return encoded
-
-    def template(self, *, content_type: str, headers: Mapping[str, str], delivery_mode: int,
-                 message_type: str | None, app_id: str) -> tuple[bytes, bytes]:
-        """The encoding before and after the message id, which is the one field that differs per message."""
-        table = b"".join(self._name(name) + _longstr(value) for name, value in headers.items())
-        flags = (1 << self.CONTENT_TYPE) | (1 << self.HEADERS) | (1 << self.DELIVERY_MODE) | (1 << self.MESSAGE_ID) \
-            | (1 << self.APP_ID) | ((1 << self.TYPE) if message_type else 0)
-        before = b"".join((struct.pack(">H", flags), shortstr(content_type), struct.pack(">I", len(table)), table,
-                           bytes((delivery_mode,))))
-        return before, (shortstr(message_type) if message_type else b"") + shortstr(app_id)
-
-    def encode(self, *, content_type: str, headers: Mapping[str, str], delivery_mode: int, message_id: str,
-               message_type: str | None, app_id: str) -> bytes:
-        before, after = self.template(content_type=content_type, headers=headers, delivery_mode=delivery_mode,
-                                      message_type=message_type, app_id=app_id)
-        return before + shortstr(message_id) + after
-
-
-class Channel:
-    """A confirming channel: ``publish`` returns a future of True (ack), False (nack) or :data:`RETURNED`."""
-
-    def __init__(self, connection: AmqpConnection, number: int) -> None:
-        self.connection, self.number = connection, number
-        self.closed: BaseException | None = None
-        self._next_tag, self._oldest = 1, 1
-        self._pending: dict[int, tuple[asyncio.Future, float, str]] = {}
-        self._by_message_id: dict[str, list[int]] = {}
-        self._routes: dict[tuple[str, str], bytes] = {}
-
-    @property
-    def is_closed(self) -> bool:
-        return self.closed is not None or self.connection.closed is not None
-
-    def publish(self, *, exchange: str, routing_key: str, properties: bytes, message_id: str, body: bytes,
-                timeout: float) -> asyncio.Future:
-        """Queue one mandatory publish for this turn's write; its future settles with its confirm."""
-        future = self.connection.loop.create_future()
-        failure = self.closed or self.connection.closed
-        if failure is not None:
-            future.set_exception(failure)
-            return future
-        method = self._routes.get((exchange, routing_key))
-        if method is None:
-            method = self._routes[(exchange, routing_key)] = frame.marshal(
-                commands.Basic.Publish(exchange=exchange, routing_key=routing_key, mandatory=True), self.number)
-        header = struct.pack(">HHQ", 60, 0, len(body)) + properties
-        frames = [method, _HEAD.pack(HEADER, self.number, len(header)), header, b"\xce"]
-        step = self.connection.frame_max - 8
-        for offset in range(0, len(body), step):
-            chunk = body[offset:offset + step]
-            frames += [_HEAD.pack(BODY, self.number, len(chunk)), chunk, b"\xce"]
-        tag, self._next_tag = self._next_tag, self._next_tag + 1
-        self._pending[tag] = (future, time.monotonic() + timeout, message_id)
-        self._by_message_id.setdefault(message_id, []).append(tag)
-        self.connection.send(frames)
-        return future
-
-    def _settle(self, tag: int, value: Any) -> None:
-        entry = self._pending.pop(tag, None)
-        if entry is None:
-            return
-        future, _, message_id = entry
-        tags = self._by_message_id.get(message_id)
-        if tags is not None:
-            tags.remove(tag)
-            if not tags:
-                del self._by_message_id[message_id]
-        if not future.done():
-            future.set_result(value) if not isinstance(value, BaseException) else future.set_exception(value)
-
-    def on_confirm(self, tag: int, multiple: bool, ok: bool) -> None:
-        if not multiple:
-            self._settle(tag, ok)
-            return
-        for each in range(self._oldest, tag + 1):
-            self._settle(each, ok)
-        self._oldest = max(self._oldest, tag + 1)
-
-    def on_return(self, message_id: str | None) -> None:
-        """The broker returned a message: its publish resolves as RETURNED (its ack follows and is ignored)."""
-        for tag in self._by_message_id.get(message_id or "", ()):
-            future = self._pending[tag][0]
-            if not future.done():
-                future.set_result(RETURNED)
-                return
-
-    def fail(self, exc: BaseException) -> None:
-        """The channel ended: every publish still waiting fails with ``exc``."""
-        self.closed = self.closed or exc
-        for tag in list(self._pending):
-            self._settle(tag, exc)
-
-    def expire(self, now: float) -> None:
-        for tag, (_, deadline, _) in list(self._pending.items()):
-            if deadline <= now:
-                self._settle(tag, TimeoutError("no confirm in time"))
 
 
 class AmqpConnection(asyncio.Protocol):
@@ -191,6 +56,7 @@ class AmqpConnection(asyncio.Protocol):
         self._returning: dict[int, bool] = {}  # channel -> a basic.return's header is expected next
         self._last_read = self._last_write = time.monotonic()
         self._ticker: asyncio.TimerHandle | None = None
+        self._started: asyncio.Future | None = None
 
     @property
     def is_closed(self) -> bool:
@@ -227,7 +93,8 @@ class AmqpConnection(asyncio.Protocol):
     # --- asyncio.Protocol ---------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._transport = transport  # type: ignore[assignment] (uvloop's transports are not asyncio's classes)
-        self._waiters[0] = self.loop.create_future()  # for connection.start, which may come at once
+        # connection.start may arrive before _open runs: its waiter exists from now on.
+        self._started = self._waiters[0] = self.loop.create_future()
         transport.write(ProtocolHeader().marshal())
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -305,7 +172,8 @@ class AmqpConnection(asyncio.Protocol):
 
     # --- lifecycle -----------------------------------------------------------------------------
     async def _open(self, *, username: str, password: str, vhost: str) -> None:
-        start = await self._waiters[0]
+        assert self._started is not None, "connection_made runs first"
+        start = await self._started
         if not isinstance(start, commands.Connection.Start):
             raise AmqpClosed(0, f"expected connection.start, got {type(start).__name__}", "connection")
         tune = await self._call(0, commands.Connection.StartOk(

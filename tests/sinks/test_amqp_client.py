@@ -145,3 +145,24 @@ def test_fanned_out_event_keeps_each_delivery_id(rabbit):
     assert sorted(props.message_id for props, _ in got) == sorted(item.delivery_id for item in fanned)
     for props, _ in got:
         assert props.headers["cloudEvents_id"] == first.attributes["id"] and props.type == "orders.created"
+
+
+def test_login_works_when_connection_start_came_before_it(rabbit):
+    """On a busy loop the broker's connection.start can be read before the login coroutine runs: it is kept for
+    the login, which then succeeds (it used to fail with KeyError, an `internal` attempt)."""
+    from hub.sinks.amqp import AmqpConnection
+
+    target = broker_target(rabbit.url)
+
+    async def late_login() -> bool:
+        loop = asyncio.get_running_loop()
+        connection = AmqpConnection(loop)
+        await loop.create_connection(lambda: connection, target.address, target.port)
+        await asyncio.sleep(0.3)  # connection.start arrives and is read meanwhile
+        await asyncio.wait_for(connection._open(username=target.username, password=target.password,
+                                                vhost=target.vhost), 5)
+        channel = await connection.channel()
+        await connection.close()
+        return channel.number == 1
+
+    assert asyncio.run(late_login())
