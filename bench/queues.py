@@ -1,7 +1,7 @@
 """Queue sink throughput: messages/s through ``deliver_many`` to SQS (moto), RabbitMQ and EventBridge (moto).
 
 For each kind, in the same run and against the same destination, the destination's ceiling is a bare
-client loop doing the same sends: boto3 ``SendMessageBatch`` / ``PutEvents`` calls of 10 on
+client loop doing the same sends (``bench/_queue_bare.py``, shared with ``bench/deliver.py --kinds``): boto3 ``SendMessageBatch`` / ``PutEvents`` calls of 10 on
 ``--threads`` threads (the sinks' own pool size), and for RabbitMQ a pika ``BlockingConnection``
 publishing with confirms and ``mandatory`` one message at a time (pika's blocking channel cannot
 pipeline confirms). Every message is the same ~600-byte structured CloudEvent the tests send.

@@ -7,11 +7,14 @@ named ``cloudEvents_<attribute>`` (the ``_`` separator the binding prefers). ``m
 delivery id, stable across retries, so a consumer can drop the duplicates a retry may cause.
 
 The broker URI comes from the credential (``{"uri": "amqp[s]://user:pass@host:port/vhost"}``); its
-host passes the SSRF guard and the connection goes to the address the guard checked. Publishes on
-one channel are pipelined (each waits only for its own confirm). There is one connection per credential
-and one channel per exchange on it, because the broker closes a channel that publishes to a missing
-exchange (and fails everything in flight on it). A connection or channel the broker closed is
-replaced on the next delivery, so a restarted broker is picked up again.
+host passes the SSRF guard and the connection goes to the address the guard checked. The sink
+publishes through the hub's own pamqp client (:mod:`hub.sinks.amqp`): publishes on one channel are
+pipelined, each waiting only for its own confirm. There is one connection per credential and one
+channel per exchange on it, because the broker closes a channel that publishes to a missing exchange
+(and fails everything in flight on it). A connection or channel the broker closed is replaced on the
+next delivery, so a restarted broker is picked up again. The credential probe
+(``hub.destinations.probes``) still logs in and passive-declares with aiormq (``open_channel``,
+``classify_amqp_error``): off the hot path.
 """
 
 from __future__ import annotations
