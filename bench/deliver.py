@@ -36,6 +36,11 @@ one nginx, so the hub's per-destination-host limit applies to all of them togeth
 Wall-clock figures on a shared 2-core machine (the receiver, wrk or the hub, Kafka and PostgreSQL
 all share it) are noisy: compare runs made back to back.
 
+**Queue kinds** (``--kinds``, comma-separated, default ``webhook``; ``--kinds rabbitmq,sqs,eventbridge`` or
+``all``): the same Kafka → ``hub ingest`` → ``hub deliver`` path to RabbitMQ, SQS (moto) and EventBridge
+(moto), 1 and 10 subscriptions per event, jobs delivered/s beside a bare pika / boto3 loop to the same
+destination in the same run (``bench/_deliver_queues.py``; ``--rabbit-deliveries``, ``--aws-deliveries``).
+
 Run: ``python bench/deliver.py`` (``--quick``: one short run of each; ``--help``).
 """
 
@@ -159,6 +164,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--latency-seconds", type=int, default=20, help="length of the latency run")
     parser.add_argument("--skip-hub", action="store_true", help="measure the ceiling and the baseline only")
     parser.add_argument("--quick", action="store_true", help="one run of each, 3 s, 3,000 deliveries, 10 s")
+    add_queue_options(parser)
     args = parser.parse_args(argv)
     if args.quick:
         args.repeat, args.seconds, args.deliveries, args.latency_seconds = 1, 3, 3_000, 10
@@ -167,6 +173,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
+    if "webhook" not in args.kinds.split(","):
+        return queue_main(args)
     ensure_tools()
     body = event_body()
     print(f"deliver bench: body {len(body)} bytes (structured CloudEvent), {args.repeat} run(s) of each figure",
@@ -176,6 +184,26 @@ def main(argv: list[str] | None = None) -> int:
         if not args.skip_hub:
             rows += hub_rows(nginx, args)
     print_table(rows, args.repeat)
+    return queue_main(args)
+
+
+ALL_KINDS = "webhook,rabbitmq,sqs,eventbridge"
+
+
+def add_queue_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--kinds", default="webhook", type=lambda text: ALL_KINDS if text == "all" else text, help="webhook, rabbitmq, sqs, eventbridge (comma-separated) "
+                                                          "or all; default webhook")
+    parser.add_argument("--rabbit-deliveries", type=int, default=5_000, help="deliveries per RabbitMQ run")
+    parser.add_argument("--aws-deliveries", type=int, default=300, help="deliveries per SQS / EventBridge run")
+    parser.add_argument("--threads", type=int, default=16, help="threads of the bare boto3 loop (the sinks' pool)")
+
+
+def queue_main(args: argparse.Namespace) -> int:
+    """The queue kinds' table, when ``--kinds`` names any."""
+    from bench._deliver_queues import QUEUE_KINDS, print_queue_table, queue_rows
+
+    if any(kind in QUEUE_KINDS for kind in args.kinds.split(",")):
+        print_queue_table(queue_rows(args), args.repeat, args.deliver_workers)
     return 0
 
 

@@ -1,7 +1,7 @@
 """Queue sink throughput: messages/s through ``deliver_many`` to SQS (moto), RabbitMQ and EventBridge (moto).
 
 For each kind, in the same run and against the same destination, the destination's ceiling is a bare
-client loop doing the same sends: boto3 ``SendMessageBatch`` / ``PutEvents`` calls of 10 on
+client loop doing the same sends (``bench/_queue_bare.py``, shared with ``bench/deliver.py --kinds``): boto3 ``SendMessageBatch`` / ``PutEvents`` calls of 10 on
 ``--threads`` threads (the sinks' own pool size), and for RabbitMQ a pika ``BlockingConnection``
 publishing with confirms and ``mandatory`` one message at a time (pika's blocking channel cannot
 pipeline confirms). Every message is the same ~600-byte structured CloudEvent the tests send.
@@ -28,7 +28,6 @@ import sys
 import time
 import uuid
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,13 +38,12 @@ os.environ.setdefault("AWS_ACCESS_KEY_ID", "bench")
 os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "bench")
 os.environ.setdefault("HUB_EGRESS_ALLOW_CIDRS", "127.0.0.0/8")  # the local broker is on loopback
 
-import pika  # noqa: E402
-
 from hub.config import get_settings  # noqa: E402
-from hub.sinks.eventbridge import EventBridgeSink, entry_for  # noqa: E402
+from hub.sinks.eventbridge import EventBridgeSink  # noqa: E402
 from hub.sinks.rabbitmq import RabbitMQSink  # noqa: E402
-from hub.sinks.sqs import SqsSink, message_attributes  # noqa: E402
+from hub.sinks.sqs import SqsSink  # noqa: E402
 from hub.sinks.vocabulary import SinkKind  # noqa: E402
+from bench._queue_bare import bare_aws_rate, bare_pika_rate, drain_rabbit, queued  # noqa: E402
 from bench._queue_engine import add_subscriptions, engine_database, engine_rate  # noqa: E402
 from tests.support.destinations import STATIC_AWS, AwsDestinations, Rabbit, aws, delivery  # noqa: E402
 
@@ -70,52 +68,8 @@ def sink_rate(kind: SinkKind, endpoints: list[str], credential: dict, messages: 
     return asyncio.run(run())
 
 
-def bare_aws_rate(kind: SinkKind, endpoint: str, messages: int, threads: int) -> float:
-    """The same sends with a bare boto3 client: batches of 10 on ``threads`` threads."""
-    items = [delivery(kind, endpoint, index=i) for i in range(messages)]
-    if kind is SinkKind.sqs:
-        client = aws("sqs")
-        chunks = [[{"Id": str(n), "MessageBody": d.body.decode(), "MessageAttributes": message_attributes(d.attributes)}
-                   for n, d in enumerate(items[i:i + 10])] for i in range(0, messages, 10)]
-        send: Callable[[list], object] = lambda entries: client.send_message_batch(QueueUrl=endpoint, Entries=entries)
-    else:
-        client = aws("events")
-        chunks = [[entry_for(d) for d in items[i:i + 10]] for i in range(0, messages, 10)]
-        send = lambda entries: client.put_events(Entries=entries)  # noqa: E731
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        list(pool.map(send, chunks[:2]))
-        start = time.perf_counter()
-        list(pool.map(send, chunks))
-        return messages / (time.perf_counter() - start)
-
-
-def bare_pika_rate(url: str, exchange: str, messages: int) -> float:
-    """pika publishing with confirms, mandatory and persistent delivery, one message at a time."""
-    items = [delivery(SinkKind.rabbitmq, f"{exchange}/orders.created", index=i) for i in range(messages)]
-    connection = pika.BlockingConnection(pika.URLParameters(url))
-    channel = connection.channel()
-    channel.confirm_delivery()
-    try:
-        start = time.perf_counter()
-        for item in items:
-            headers = {f"cloudEvents_{name}": str(value) for name, value in item.attributes.items()}
-            channel.basic_publish(exchange, "orders.created", item.body, pika.BasicProperties(
-                content_type="application/cloudevents+json", delivery_mode=2, message_id=item.delivery_id,
-                headers=headers), mandatory=True)
-        return messages / (time.perf_counter() - start)
-    finally:
-        connection.close()
-
-
 def median(runs: int, measure: Callable[[], float]) -> float:
     return statistics.median(measure() for _ in range(runs))
-
-
-def drain_rabbit(rabbit: Rabbit) -> None:
-    for queue in rabbit.queues:
-        connection = pika.BlockingConnection(pika.URLParameters(rabbit.url))
-        connection.channel().queue_purge(queue)
-        connection.close()
 
 
 def bench_rabbitmq(args: argparse.Namespace) -> list[tuple[str, float, float]]:
@@ -148,16 +102,6 @@ def bare_rabbit(rabbit: Rabbit, exchange: str, messages: int) -> Callable[[], fl
         return rate
 
     return measure
-
-
-def queued(rabbit: Rabbit) -> int:
-    """Messages now waiting in the bench's queues."""
-    connection = pika.BlockingConnection(pika.URLParameters(rabbit.url))
-    try:
-        channel = connection.channel()
-        return sum(channel.queue_declare(queue, passive=True).method.message_count for queue in rabbit.queues)
-    finally:
-        connection.close()
 
 
 def bench_rabbitmq_engine(args: argparse.Namespace) -> list[tuple[str, float, float]]:

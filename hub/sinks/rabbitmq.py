@@ -7,18 +7,21 @@ named ``cloudEvents_<attribute>`` (the ``_`` separator the binding prefers). ``m
 delivery id, stable across retries, so a consumer can drop the duplicates a retry may cause.
 
 The broker URI comes from the credential (``{"uri": "amqp[s]://user:pass@host:port/vhost"}``); its
-host passes the SSRF guard and the connection goes to the address the guard checked. Publishes on
-one channel are pipelined (each waits only for its own confirm). There is one connection per credential
-and one channel per exchange on it, because the broker closes a channel that publishes to a missing
-exchange (and fails everything in flight on it). A connection or channel the broker closed is
-replaced on the next delivery, so a restarted broker is picked up again.
+host passes the SSRF guard and the connection goes to the address the guard checked. The sink
+publishes through the hub's own pamqp client (:mod:`hub.sinks.amqp`): publishes on one channel are
+pipelined, each waiting only for its own confirm. There is one connection per credential and one
+channel per exchange on it, because the broker closes a channel that publishes to a missing exchange
+(and fails everything in flight on it). A connection or channel the broker closed is replaced on the
+next delivery, so a restarted broker is picked up again. The credential probe
+(``hub.destinations.probes``) still logs in and passive-declares with aiormq (``open_channel``,
+``classify_amqp_error``): off the hot path.
 """
 
 from __future__ import annotations
 
 import asyncio
 import errno
-import hashlib
+import ssl
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -27,9 +30,10 @@ from urllib.parse import unquote, urlsplit
 
 import aiormq
 import aiormq.exceptions as amqp_errors
-from pamqp.commands import Basic
 
 from hub.config import Settings
+from hub.sinks import amqp
+from hub.sinks.amqp import RETURNED, AmqpClosed, AmqpConnection, Channel, PropertiesEncoder
 from hub.egress import check_host
 from hub.errors import HubError
 from hub.sinks.base import AttemptResult, PreparedDelivery
@@ -38,6 +42,9 @@ from hub.sinks.vocabulary import ErrorClass, SinkKind
 PROPERTY_PREFIX = "cloudEvents_"
 CONTENT_TYPE = "application/cloudevents+json; charset=utf-8"
 PERSISTENT = 2
+APP_ID = "streaming-hub"
+TEMPLATE_CACHE = 4096  # events whose encoded properties are kept
+CONNECTION_FORCED, ACCESS_REFUSED, NOT_FOUND, PRECONDITION_FAILED, NOT_ALLOWED = 320, 403, 404, 406, 530
 DEFAULT_PORTS = {"amqp": 5672, "amqps": 5671}
 
 
@@ -78,14 +85,6 @@ def broker_target(uri: str) -> BrokerTarget:
     return BrokerTarget(scheme=scheme, host=destination.host, address=str(destination.addresses[0]),
                         port=destination.port, vhost=vhost, username=unquote(parts.username or "guest"),
                         password=unquote(parts.password or "guest"))
-
-
-def properties_for(delivery: PreparedDelivery) -> Basic.Properties:
-    headers = {f"{PROPERTY_PREFIX}{name}": str(value) for name, value in delivery.attributes.items()
-               if value is not None and name != "data"}
-    return Basic.Properties(content_type=CONTENT_TYPE, delivery_mode=PERSISTENT, message_id=delivery.delivery_id,
-                            headers=headers, message_type=str(delivery.attributes.get("type") or "") or None,
-                            app_id="streaming-hub")
 
 
 def classify_amqp_error(exc: BaseException, step: str) -> AttemptResult:
@@ -149,10 +148,6 @@ async def _quietly_close(connection: aiormq.Connection) -> None:
         pass
 
 
-def credential_key(credential: Mapping[str, Any]) -> str:
-    return hashlib.sha256(str(credential.get("uri") or "").encode()).hexdigest()
-
-
 class RabbitMQSink:
     """Publishes deliveries to RabbitMQ exchanges; one connection per credential, one channel per exchange."""
 
@@ -160,46 +155,39 @@ class RabbitMQSink:
 
     def __init__(self, *, settings: Settings) -> None:
         self._settings = settings
-        self._connections: dict[str, aiormq.Connection] = {}
-        self._channels: dict[tuple[str, str], Any] = {}
+        self._connections: dict[str, AmqpConnection] = {}
+        self._channels: dict[tuple[str, str], Channel] = {}  # (broker uri, exchange) -> its channel
         self._locks: dict[str, asyncio.Lock] = {}
+        self._properties = PropertiesEncoder()
+        self._templates: dict[int, tuple[Mapping[str, Any], tuple[bytes, bytes]]] = {}
 
-    async def _connection(self, key: str, credential: Mapping[str, Any]) -> aiormq.Connection:
+    async def _connection(self, uri: str) -> AmqpConnection:
         """The credential's open connection, (re)connected under the credential's lock when needed."""
-        connection = self._connections.get(key)
-        if connection is not None and not connection.is_closed:
-            return connection
-        async with self._locks.setdefault(key, asyncio.Lock()):
-            connection = self._connections.get(key)
+        async with self._locks.setdefault(uri, asyncio.Lock()):
+            connection = self._connections.get(uri)
             if connection is not None and not connection.is_closed:
                 return connection
-            if connection is not None:
-                await _quietly_close(connection)
-            self._channels = {k: v for k, v in self._channels.items() if k[0] != key}
-            target = broker_target(str(credential.get("uri") or ""))
-            connection = await open_connection(target, self._settings.rabbitmq_connect_timeout_seconds)
-            self._connections[key] = connection
+            self._channels = {k: v for k, v in self._channels.items() if k[0] != uri}
+            target = broker_target(uri)
+            connection = await amqp.connect(
+                address=target.address, port=target.port, username=target.username, password=target.password,
+                vhost=target.vhost, timeout=self._settings.rabbitmq_connect_timeout_seconds,
+                ssl=ssl.create_default_context() if target.scheme == "amqps" else None, server_hostname=target.host)
+            self._connections[uri] = connection
             return connection
 
-    async def _channel(self, credential: Mapping[str, Any], exchange: str) -> Any:
+    async def _channel(self, uri: str, exchange: str) -> Channel:
         """A confirming channel per (credential, exchange): a missing exchange closes only its own channel."""
-        key = credential_key(credential)
-        channel = self._channels.get((key, exchange))
-        connection = self._connections.get(key)
-        if channel is not None and not channel.is_closed and connection is not None and not connection.is_closed:
-            return channel
-        connection = await self._connection(key, credential)
-        async with self._locks.setdefault(f"{key}/{exchange}", asyncio.Lock()):
-            channel = self._channels.get((key, exchange))
+        connection = await self._connection(uri)
+        async with self._locks.setdefault(f"{uri}\n{exchange}", asyncio.Lock()):
+            channel = self._channels.get((uri, exchange))
             if channel is None or channel.is_closed:
-                channel = await asyncio.wait_for(
-                    connection.channel(publisher_confirms=True, on_return_raises=True),
-                    self._settings.rabbitmq_connect_timeout_seconds)
-                self._channels[(key, exchange)] = channel
+                channel = await asyncio.wait_for(connection.channel(), self._settings.rabbitmq_connect_timeout_seconds)
+                self._channels[(uri, exchange)] = channel
             return channel
 
-    async def deliver(self, delivery: PreparedDelivery) -> AttemptResult:
-        started = time.perf_counter()
+    def _refused(self, delivery: PreparedDelivery) -> AttemptResult | None:
+        """Why the delivery is not sent at all, or None."""
         if not delivery.credential:
             return AttemptResult.failure(ErrorClass.no_credential, "no broker credential is stored")
         if len(delivery.body) > self._settings.rabbitmq_max_message_bytes:
@@ -207,33 +195,55 @@ class RabbitMQSink:
                 ErrorClass.payload_too_large,
                 f"the message is {len(delivery.body)} bytes; the limit is {self._settings.rabbitmq_max_message_bytes}",
                 terminal=True)
-        try:
-            channel = await self._channel(delivery.credential, split_endpoint(delivery.endpoint)[0])
-        except RabbitStepFailed as failed:
-            return failed.result
-        except HubError as refused:  # the SSRF guard refused the broker host
-            return AttemptResult.failure(ErrorClass.endpoint_blocked if refused.code == "endpoint_blocked"
-                                         else ErrorClass.dns, refused.detail)
-        except BaseException as exc:  # noqa: BLE001 (a sink never raises)
-            return _timed(classify_amqp_error(exc, "connect"), started)
-        return await self._publish(channel, delivery, started)
+        return None
 
-    async def _publish(self, channel: Any, delivery: PreparedDelivery, started: float) -> AttemptResult:
-        exchange, routing_key = split_endpoint(delivery.endpoint)
+    async def deliver(self, delivery: PreparedDelivery) -> AttemptResult:
+        started = time.perf_counter()
+        refused = self._refused(delivery)
+        if refused is not None:
+            return refused
+        exchange = split_endpoint(delivery.endpoint)[0]
+        uri = str(delivery.credential.get("uri") or "")  # type: ignore[union-attr] (checked by _refused)
+        channel = self._channels.get((uri, exchange))
+        if channel is None or channel.is_closed:
+            try:
+                channel = await self._channel(uri, exchange)
+            except RabbitStepFailed as failed:
+                return failed.result
+            except HubError as refused_host:  # the SSRF guard refused the broker host
+                return AttemptResult.failure(ErrorClass.endpoint_blocked if refused_host.code == "endpoint_blocked"
+                                             else ErrorClass.dns, refused_host.detail)
+            except Exception as exc:  # noqa: BLE001 (a sink never raises)
+                return _timed(classify_publish_error(exc, "connect"), started)
         try:
-            # wait=False: no wait for the socket to drain; the confirm below is what counts, and the
-            # caller's batch bounds how many publishes are in flight.
-            confirmation = await channel.basic_publish(
-                delivery.body, exchange=exchange, routing_key=routing_key, properties=properties_for(delivery),
-                mandatory=True, timeout=delivery.timeout_seconds, wait=False)
-        except BaseException as exc:  # noqa: BLE001
-            if isinstance(exc, asyncio.CancelledError):
-                raise
-            return _timed(classify_amqp_error(exc, "basic.publish"), started)
-        if isinstance(confirmation, Basic.Nack):
-            return _timed(AttemptResult.failure(ErrorClass.destination_error, "basic.publish: the broker nacked"),
-                          started)
-        return AttemptResult.success(latency_ms=_elapsed(started))
+            outcome = await self._publish(channel, delivery)
+        except Exception as exc:  # noqa: BLE001
+            return _timed(classify_publish_error(exc, "basic.publish"), started)
+        return _outcome(outcome, started)
+
+    def _publish(self, channel: Channel, delivery: PreparedDelivery) -> asyncio.Future:
+        exchange, routing_key = split_endpoint(delivery.endpoint)
+        before, after = self._template(delivery.attributes)
+        return channel.publish(exchange=exchange, routing_key=routing_key,
+                               properties=before + amqp.shortstr(delivery.delivery_id) + after,
+                               message_id=delivery.delivery_id, body=delivery.body, timeout=delivery.timeout_seconds)
+
+    def _template(self, attributes: Mapping[str, Any]) -> tuple[bytes, bytes]:
+        """The properties around the message id, encoded once per event (an event fans out to many
+        subscriptions with the same attributes object); keyed by identity, holding the object."""
+        cached = self._templates.get(id(attributes))
+        if cached is not None and cached[0] is attributes:
+            return cached[1]
+        message_type = attributes.get("type")
+        template = self._properties.template(
+            content_type=CONTENT_TYPE, delivery_mode=PERSISTENT, app_id=APP_ID,
+            headers={f"{PROPERTY_PREFIX}{name}": str(value) for name, value in attributes.items()
+                     if value is not None and name != "data"},
+            message_type=str(message_type) if message_type else None)
+        if len(self._templates) >= TEMPLATE_CACHE:
+            self._templates.clear()
+        self._templates[id(attributes)] = (attributes, template)
+        return template
 
     async def deliver_many(self, deliveries: Sequence[PreparedDelivery]) -> list[AttemptResult]:
         """Pipelined: every publish is in flight at once, each waiting for its own confirm."""
@@ -242,7 +252,48 @@ class RabbitMQSink:
     async def close(self) -> None:
         connections, self._connections, self._channels = list(self._connections.values()), {}, {}
         for connection in connections:
-            await _quietly_close(connection)
+            await connection.close()
+
+
+def classify_publish_error(exc: BaseException, step: str) -> AttemptResult:
+    """An exception of the publishing client (hub.sinks.amqp) or the socket as an attempt result."""
+    if isinstance(exc, AmqpClosed):
+        return _classify_close(exc, step)
+    if isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
+        return AttemptResult.failure(ErrorClass.timeout, f"{step}: no answer in time")
+    if isinstance(exc, ConnectionRefusedError):
+        return AttemptResult.failure(ErrorClass.connect_refused, f"{step}: connection refused")
+    if isinstance(exc, ConnectionError):
+        return AttemptResult.failure(ErrorClass.connection_reset, f"{step}: the connection was lost")
+    if isinstance(exc, OSError):
+        return AttemptResult.failure(ErrorClass.connect_refused, f"{step}: {type(exc).__name__}")
+    return AttemptResult.failure(ErrorClass.internal, f"{step}: {type(exc).__name__}")
+
+
+def _classify_close(exc: AmqpClosed, step: str) -> AttemptResult:
+    """The broker's reply code when it closed the channel or the connection."""
+    if exc.code == NOT_FOUND:
+        return AttemptResult.failure(ErrorClass.destination_missing, f"{step}: the exchange does not exist")
+    if exc.code == ACCESS_REFUSED:
+        return AttemptResult.failure(ErrorClass.auth_failed, f"{step}: the broker refused the credentials")
+    if exc.code == NOT_ALLOWED:
+        return AttemptResult.failure(ErrorClass.auth_failed, f"{step}: the vhost is not open to these credentials")
+    if exc.code == PRECONDITION_FAILED and "size" in exc.text.lower():
+        return AttemptResult.failure(ErrorClass.payload_too_large, f"{step}: over the broker's message size",
+                                     terminal=True)
+    if exc.code == CONNECTION_FORCED:
+        return AttemptResult.failure(ErrorClass.connection_reset, f"{step}: the broker closed the connection")
+    return AttemptResult.failure(ErrorClass.destination_error, f"{step}: the broker closed the {exc.scope} "
+                                                              f"({exc.code})")
+
+
+def _outcome(outcome: object, started: float) -> AttemptResult:
+    if outcome is RETURNED:
+        return _timed(AttemptResult.failure(ErrorClass.unroutable, "basic.publish: no queue is bound for the routing "
+                                                                   "key"), started)
+    if outcome is not True:
+        return _timed(AttemptResult.failure(ErrorClass.destination_error, "basic.publish: the broker nacked"), started)
+    return AttemptResult.success(latency_ms=_elapsed(started))
 
 
 def _elapsed(started: float) -> int:
