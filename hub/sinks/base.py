@@ -62,6 +62,9 @@ class Sink(Protocol):
     """One module per kind implements this; the engine keeps one instance per kind per process."""
 
     kind: ClassVar[SinkKind]
+    # How many deliveries to one destination the engine hands over in one ``deliver_many`` call: 1 where
+    # each request stands alone (webhooks), the API's batch limit where one call carries several.
+    batch_size: ClassVar[int]
 
     async def deliver(self, delivery: PreparedDelivery) -> AttemptResult:
         """Send one delivery once and classify what happened. Never raises."""

@@ -74,6 +74,7 @@ class EventBridgeSink(AwsSinkBase):
     """Puts deliveries on EventBridge buses; one client per credential (or grant) and region, reused."""
 
     kind: ClassVar[SinkKind] = SinkKind.eventbridge
+    batch_size: ClassVar[int] = MAX_BATCH  # one PutEvents call
 
     async def deliver_many(self, deliveries: Sequence[PreparedDelivery]) -> list[AttemptResult]:
         limit = self._settings.eventbridge_max_entry_bytes

@@ -152,6 +152,8 @@ class RabbitMQSink:
     """Publishes deliveries to RabbitMQ exchanges; one connection per credential, one channel per exchange."""
 
     kind: ClassVar[SinkKind] = SinkKind.rabbitmq
+    # Publishes pipelined on the channel, each waiting for its own confirm: a sender keeps this many in flight.
+    batch_size: ClassVar[int] = 50
 
     def __init__(self, *, settings: Settings) -> None:
         self._settings = settings

@@ -68,6 +68,7 @@ class SqsSink(AwsSinkBase):
     """Sends deliveries to SQS queues; one client per credential (or grant) and region, reused."""
 
     kind: ClassVar[SinkKind] = SinkKind.sqs
+    batch_size: ClassVar[int] = MAX_BATCH  # one SendMessageBatch call
 
     async def deliver_many(self, deliveries: Sequence[PreparedDelivery]) -> list[AttemptResult]:
         results: list[AttemptResult | None] = [None] * len(deliveries)

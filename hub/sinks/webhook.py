@@ -71,6 +71,7 @@ class WebhookSink:
     """Sends one prepared delivery per request; classifies every outcome, never raises."""
 
     kind: ClassVar[SinkKind] = SinkKind.webhook
+    batch_size: ClassVar[int] = 1  # one request per delivery; concurrency comes from the engine's senders
 
     def __init__(self, *, settings: Settings) -> None:
         self._settings = settings

@@ -136,7 +136,8 @@ class Engine:
 
         Each destination gets a few sender coroutines that each hold one destination slot (and one
         process slot) while they work through that destination's queue, so a slot is taken once per
-        sender rather than once per job. Once ``deliver_host_wait_seconds`` have passed since the batch
+        sender rather than once per job. A sender hands its sink ``batch_size`` deliveries per call
+        (one webhook request; one SQS or EventBridge batch call; a run of pipelined RabbitMQ publishes). Once ``deliver_host_wait_seconds`` have passed since the batch
         began, a sender goes on only while its destination delivers (its last try was delivered) and
         for at most half the lease (the batch is recorded before its lease ends); the jobs left queued
         go back untried.
@@ -167,23 +168,29 @@ class Engine:
             try:
                 clock = asyncio.get_running_loop().time
                 delivering = True
+                size = self.sinks.get(deliveries[queue[0]].sink_kind).batch_size if queue else 1
                 while queue and ((now := clock()) < waited or (delivering and now < latest)):
-                    index = queue.popleft()
-                    sent = results[index] = await self._try(deliveries[index])
-                    delivering = sent[0].ok
+                    indexes = [queue.popleft() for _ in range(min(size, len(queue)))]
+                    sent = await self._try([deliveries[index] for index in indexes])
+                    for index, item in zip(indexes, sent, strict=True):
+                        results[index] = item
+                    delivering = all(item[0].ok for item in sent)
             finally:
                 self.limits.total.release()
         finally:
             slot.release()
 
-    async def _try(self, delivery: PreparedDelivery) -> Sent:
+    async def _try(self, batch: list[PreparedDelivery]) -> list[Sent]:
+        """One try of each delivery of ``batch`` (one destination): one ``deliver_many`` call, or
+        ``deliver`` for a batch of one."""
+        sink = self.sinks.get(batch[0].sink_kind)
         started = datetime.now(UTC)
-        IN_FLIGHT.inc()
+        IN_FLIGHT.inc(len(batch))
         try:
-            result = await self.sinks.get(delivery.sink_kind).deliver(delivery)
+            results = [await sink.deliver(batch[0])] if len(batch) == 1 else await sink.deliver_many(batch)
         finally:
-            IN_FLIGHT.dec()
-        return result, started, started + timedelta(milliseconds=result.latency_ms)
+            IN_FLIGHT.dec(len(batch))
+        return [(result, started, started + timedelta(milliseconds=result.latency_ms)) for result in results]
 
     async def _record(self, conn: psycopg.AsyncConnection, claim: Claim, settled: list[Settled],
                       tries: list[Try]) -> None:
