@@ -33,6 +33,11 @@ UPDATE delivery_jobs AS j
 RETURNING j.id, j.tenant_id, j.subscription_id, j.event_seq, j.state, j.attempts, j.created_at, j.lease_until
 """
 ASYNC_COMMIT_SQL = "SET LOCAL synchronous_commit = off"
+# The claim's and the settle's joins look jobs up by id, a few hundred at a time. Statistics taken while the
+# queue was small or idle (every delivered job has a NULL lease) can make the planner expect one row and pick
+# a sequential scan of delivery_jobs inside a nested loop, once per job: seconds per batch. Index lookups are
+# right at every table size, so these transactions rule the sequential scan out.
+INDEX_LOOKUPS_SQL = "SET LOCAL enable_seqscan = off"
 EVENTS_SQL = """
 SELECT e.tenant_id, e.seq, e.attributes::text, e.data::text
   FROM event_log AS e
@@ -105,6 +110,7 @@ async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: flo
         # makes its jobs due again (the lease token then matches nothing, so nothing is recorded
         # twice), and the flush was the slowest step between a job's commit and its request.
         await cursor.execute(ASYNC_COMMIT_SQL)
+        await cursor.execute(INDEX_LOOKUPS_SQL)
         await cursor.execute(CLAIM_SQL, {"limit": limit, "lease": lease_seconds})
         rows = await cursor.fetchall()
         if not rows:
@@ -125,6 +131,7 @@ async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lea
     if not settled:
         return set()
     ordered = sorted(settled, key=lambda item: item.job.id)  # one lock order across workers
+    await cursor.execute(INDEX_LOOKUPS_SQL)
     await cursor.execute(SETTLE_SQL, (
         now, [s.job.id for s in ordered], [s.state for s in ordered], [s.attempts for s in ordered],
         [s.next_attempt_at for s in ordered], [s.error_class for s in ordered], lease))
