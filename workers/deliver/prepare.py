@@ -104,8 +104,8 @@ def subscription_parts(subscription: dict[str, Any], now: datetime) -> Subscript
 
 
 def prepare(job: ClaimedJob, event: StoredEvent | None, subscription: dict[str, Any], now: datetime,
-            bodies: dict[int, tuple[bytes, dict[str, Any]]] | None = None,
-            parts: dict[uuid.UUID, SubscriptionParts] | None = None) -> PreparedDelivery:
+            bodies: dict[int, tuple[bytes, dict[str, Any]]],
+            parts: dict[uuid.UUID, SubscriptionParts]) -> PreparedDelivery:
     """Everything the sink needs for this try of ``job``; raises NotDeliverable.
 
     ``bodies`` memoizes each event's body and ``parts`` each subscription's shared parts within a
@@ -113,18 +113,13 @@ def prepare(job: ClaimedJob, event: StoredEvent | None, subscription: dict[str, 
     """
     if event is None:
         raise NotDeliverable("internal", "the job's event is no longer in the event log")
-    if bodies is None:
-        body, attributes = cloudevent_body(event)
-    else:
-        found = bodies.get(id(event))
-        if found is None:
-            found = bodies[id(event)] = cloudevent_body(event)
-        body, attributes = found
-    shared = parts.get(job.subscription_id) if parts is not None else None
+    found = bodies.get(id(event))
+    if found is None:
+        found = bodies[id(event)] = cloudevent_body(event)
+    body, attributes = found
+    shared = parts.get(job.subscription_id)
     if shared is None:
-        shared = subscription_parts(subscription, now)
-        if parts is not None:
-            parts[job.subscription_id] = shared
+        shared = parts[job.subscription_id] = subscription_parts(subscription, now)
     return PreparedDelivery(
         delivery_id=str(job.id), job_id=job.id, tenant_id=job.tenant_id, subscription_id=job.subscription_id,
         sink_kind=shared.kind, endpoint=shared.endpoint, body=body, attributes=attributes,
