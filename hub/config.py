@@ -58,6 +58,9 @@ class Settings(BaseSettings):
     """Most records an ingest batch (one transaction) holds."""
     ingest_batch_max_ms: int = 20
     """How long a batch keeps collecting after its first record."""
+    ingest_batch_idle_ms: int = 2
+    """Inside that window, a batch is written as soon as no record came for this long and no other batch
+    is being written (low rates then wait milliseconds, not the whole window); 0 always waits it out."""
     ingest_retry_max_seconds: float = 15.0
     """Longest backoff between retries of a batch while a dependency is down."""
     ingest_heartbeat_seconds: float = 5.0

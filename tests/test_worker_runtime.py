@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import subprocess
+import sys
 import threading
 import urllib.request
 
@@ -165,3 +168,18 @@ def test_the_async_connector_names_the_connection_after_the_worker():
             await conn.close()
 
     assert asyncio.run(application_name()) == "hub-deliver"
+
+
+def test_freezing_the_heap_takes_the_started_worker_out_of_full_collections():
+    """After freeze_heap, a full collection no longer walks the imported modules: it tracks only what came later."""
+    script = (
+        "import gc, json\n"
+        "import hub.cli, workers.deliver.engine, workers.ingest.worker\n"  # a started worker's imports
+        "from workers.runtime import WorkerRuntime\n"
+        "WorkerRuntime.freeze_heap()\n"
+        "print(json.dumps({'frozen': gc.get_freeze_count(), 'tracked': len(gc.get_objects())}))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120)
+    figures = json.loads(result.stdout)
+    assert figures["frozen"] > 50_000, "the imported heap is frozen"
+    assert figures["tracked"] < figures["frozen"] / 20, "only a sliver is still tracked by the collector"

@@ -44,6 +44,7 @@ The API:
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import signal
 import threading
@@ -167,6 +168,17 @@ class WorkerRuntime:
         runtime.serve_metrics(metrics_port, metrics_host)
         runtime.install_signal_handlers()
         return runtime
+
+    @staticmethod
+    def freeze_heap() -> None:
+        """Put every object alive now (modules, settings, clients: the started worker) out of the cyclic
+        garbage collector's reach.
+
+        Measured in the deliver bench: each full collection walked the whole imported heap and paused a
+        worker for 60-160 ms, the largest part of the 500 events/s latency tail. Frozen objects are never
+        scanned again; what the worker allocates later is collected as before."""
+        gc.collect()
+        gc.freeze()
 
     def install_signal_handlers(self) -> None:
         """SIGTERM and SIGINT set ``stop_event`` (call from the main thread)."""

@@ -9,12 +9,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-import uuid
-from datetime import UTC, datetime
 
 from standardwebhooks import Webhook
 
-from hub.config import get_settings
 from hub.secrets import mint_signing_secret
 from tests.deliver.conftest import (
     all_terminal, attempts, drive, hook_url, insert_events, insert_subscription, job_states, sql,

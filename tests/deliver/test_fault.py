@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import random
 import signal
-import subprocess
 import threading
 import time
 import uuid

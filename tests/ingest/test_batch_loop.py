@@ -177,3 +177,71 @@ def test_the_batch_window_opens_at_the_first_record_not_at_a_full_batch():
     assert asked[0] == (1, 0.5), "the idle wait asks for a single record"
     assert asked[1][0] == 99 and 0 < asked[1][1] <= 0.05, "then the rest of the batch, within the window"
     assert batches == [[1, 2]]
+
+
+def test_a_pause_in_the_stream_writes_the_batch_at_once_when_the_writer_is_free():
+    """With idle_ms, a batch whose stream paused is written without waiting out max_ms (low-rate latency)."""
+    stop = threading.Event()
+    consumer = ScriptedConsumer([[FakeMessage(1)], [], [FakeMessage(2)], []])
+    batches: list[list[int]] = []
+
+    def handler(records) -> None:
+        batches.append([record.offset() for record in records])
+        if len(batches) == 2:
+            stop.set()
+
+    loop = BatchLoop(consumer, handler, max_records=100, max_ms=60_000, idle_ms=2, retry_max_seconds=0.01,
+                     stop=stop)
+    runner = threading.Thread(target=loop.run)
+    runner.start()
+    runner.join(10)
+    assert not runner.is_alive(), "a 60 s window was not waited out"
+    assert batches == [[1], [2]]
+
+
+def test_a_pause_while_the_writer_is_busy_keeps_collecting_into_one_batch():
+    """A batch cut at a pause would only queue behind the write in progress: it keeps growing instead."""
+    release = threading.Event()
+    stop = threading.Event()
+    batches: list[list[int]] = []
+
+    class ReleasingConsumer(ScriptedConsumer):
+        def consume(self, num_messages: int, timeout: float):
+            served = super().consume(num_messages, timeout)
+            if any(message.offset() == 3 for message in served):
+                release.set()
+            return served
+
+    consumer = ReleasingConsumer([[FakeMessage(1)], [], [FakeMessage(2)], [], [], [FakeMessage(3)]])
+
+    def handler(records) -> None:
+        batches.append([record.offset() for record in records])
+        if records[0].offset() == 1:
+            assert release.wait(5), "batch 2 collected offset 3 while batch 1 was written"
+        else:
+            stop.set()
+
+    loop = BatchLoop(consumer, handler, max_records=100, max_ms=60_000, idle_ms=2, retry_max_seconds=0.01,
+                     stop=stop)
+    runner = threading.Thread(target=loop.run)
+    runner.start()
+    runner.join(10)
+    assert not runner.is_alive()
+    assert batches == [[1], [2, 3]]
+
+
+def test_under_load_a_pause_does_not_cut_the_batch():
+    """After a full batch the stream counts as loaded: a pause between fetches waits out the window."""
+    stop = threading.Event()
+    full = [FakeMessage(offset) for offset in range(1, 21)]
+    consumer = ScriptedConsumer([full, [FakeMessage(21)], [], [FakeMessage(22)]])
+    batches: list[list[int]] = []
+
+    def handler(records) -> None:
+        batches.append([record.offset() for record in records])
+        if len(batches) == 2:
+            stop.set()
+
+    loop = BatchLoop(consumer, handler, max_records=20, max_ms=200, idle_ms=2, retry_max_seconds=0.01, stop=stop)
+    loop.run()
+    assert batches == [list(range(1, 21)), [21, 22]]

@@ -30,6 +30,7 @@ async def serve(runtime: WorkerRuntime) -> None:
     engine = Engine(settings=settings)
     wakeup = Wakeup()
     listeners = [wakeup.listen(stop, runtime.async_connector(role="wakeup"))] if settings.deliver_wakeup else []
+    runtime.freeze_heap()
     try:
         await asyncio.gather(report_backlog(stop, connect), wakeup.release_on(stop), *listeners,
                              *(pipeline(engine, connect, stop, wakeup)

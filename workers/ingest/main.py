@@ -12,4 +12,6 @@ def run() -> None:
     settings = get_settings()
     runtime = WorkerRuntime.start("ingest", log_level=settings.log_level, metrics_port=settings.ingest_metrics_port,
                                   metrics_host=settings.ingest_metrics_host)
-    IngestWorker(settings, runtime.stop_event).run()
+    worker = IngestWorker(settings, runtime.stop_event)
+    runtime.freeze_heap()
+    worker.run()
