@@ -175,7 +175,8 @@ def queue_rows(args: argparse.Namespace) -> list[tuple[str, float, float]]:
     with Scratch() as scratch:
         for kind in (SinkKind(name) for name in args.kinds.split(",") if name in QUEUE_KINDS):
             destinations = Destinations.make(kind)
-            messages = args.rabbit_deliveries if kind is SinkKind.rabbitmq else args.aws_deliveries
+            messages = {SinkKind.rabbitmq: args.rabbit_deliveries, SinkKind.sqs: args.sqs_deliveries}.get(
+                kind, args.eventbridge_deliveries)
             try:
                 for per_tenant in (1, 10):
                     hub, bare = [], []

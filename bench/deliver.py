@@ -39,7 +39,7 @@ all share it) are noisy: compare runs made back to back.
 **Queue kinds** (``--kinds``, comma-separated, default ``webhook``; ``--kinds rabbitmq,sqs,eventbridge`` or
 ``all``): the same Kafka → ``hub ingest`` → ``hub deliver`` path to RabbitMQ, SQS (moto) and EventBridge
 (moto), 1 and 10 subscriptions per event, jobs delivered/s beside a bare pika / boto3 loop to the same
-destination in the same run (``bench/_deliver_queues.py``; ``--rabbit-deliveries``, ``--aws-deliveries``).
+destination in the same run (``bench/_deliver_queues.py``; ``--rabbit-deliveries``, ``--sqs-deliveries``, ``--eventbridge-deliveries``).
 
 Run: ``python bench/deliver.py`` (``--quick``: one short run of each; ``--help``).
 """
@@ -194,7 +194,8 @@ def add_queue_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kinds", default="webhook", type=lambda text: ALL_KINDS if text == "all" else text, help="webhook, rabbitmq, sqs, eventbridge (comma-separated) "
                                                           "or all; default webhook")
     parser.add_argument("--rabbit-deliveries", type=int, default=5_000, help="deliveries per RabbitMQ run")
-    parser.add_argument("--aws-deliveries", type=int, default=300, help="deliveries per SQS / EventBridge run")
+    parser.add_argument("--sqs-deliveries", type=int, default=300, help="deliveries per SQS run (moto's SQS is slow)")
+    parser.add_argument("--eventbridge-deliveries", type=int, default=3_000, help="deliveries per EventBridge run")
     parser.add_argument("--threads", type=int, default=16, help="threads of the bare boto3 loop (the sinks' pool)")
 
 

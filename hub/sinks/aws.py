@@ -117,6 +117,7 @@ class AwsClients:
         self._settings = settings
         self._lock = threading.Lock()
         self._clients: dict[tuple[str, str, str], Any] = {}
+        self._building: dict[tuple[str, str, str], threading.Lock] = {}  # dict.setdefault is atomic
         self._assumed: dict[tuple[str, str, str], tuple[StaticKeys, float]] = {}
         self._executor: ThreadPoolExecutor | None = None  # made on first use (probes never need it)
         self._config = Config(retries={"max_attempts": 1, "mode": "standard"}, connect_timeout=5,
@@ -150,13 +151,17 @@ class AwsClients:
     def client(self, service: str, region: str, keys: StaticKeys | None) -> Any:
         """The cached client for these keys (None: the hub's own identity); built on first use."""
         cache_key = (service, region, keys.fingerprint() if keys else "")
-        with self._lock:
-            found = self._clients.get(cache_key)
+        found = self._clients.get(cache_key)
         if found is not None:
             return found
-        built = self._build(service, region, keys)
-        with self._lock:
-            return self._clients.setdefault(cache_key, built)
+        # One build per key: a burst of sends to a new destination would otherwise have every pool
+        # thread build its own client at once (each one loads the service model: tenths of a second
+        # of interpreter time apiece), and all but one would be thrown away.
+        with self._building.setdefault(cache_key, threading.Lock()):
+            found = self._clients.get(cache_key)
+            if found is None:
+                found = self._clients[cache_key] = self._build(service, region, keys)
+        return found
 
     def assumed_keys(self, grant: Mapping[str, Any], *, session_name: str) -> StaticKeys:
         """Session keys of the grant's role (AssumeRole with its ExternalId), cached until near expiry."""
