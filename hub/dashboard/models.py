@@ -17,7 +17,7 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import Column, DateTime
+from sqlalchemy import Column, DateTime, Index
 from sqlmodel import Field, SQLModel
 
 from hub.sqltypes import bigint_field, tz_field
@@ -78,6 +78,7 @@ class AttemptCountHourly(SQLModel, table=True):
     with the latest attempt of each (the needs-attention list's last success and failure)."""
 
     __tablename__ = "attempt_counts_hourly"
+    __table_args__ = (Index("ix_attempt_counts_hourly_subscription", "subscription_id", "hour"),)
 
     tenant_id: str = Field(primary_key=True)
     hour: datetime = _hour_key()

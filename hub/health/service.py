@@ -1,6 +1,8 @@
 """The delivery-health rollup of one subscription (``GET /v1/subscriptions/{id}/health``).
 
-Counts come from ``delivery_attempts`` over ``[window_start, snapshot_at)``; the verdict and the
+Counts cover ``[window_start, snapshot_at)``: its whole UTC hours from the hourly attempt rollups,
+its partial first and last hour from ``delivery_attempts`` (``hour_parts``, as the dashboard reads),
+so a 30-day window reads some 720 rollup rows per outcome, not every attempt. The verdict and the
 last success and failure come from ``subscription_health`` (whenever they happened). Poison
 events are the ``poison`` attempts ingest records under the tenant id it could read from the
 quarantined record (untrusted, best effort).
@@ -14,6 +16,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import Connection, text
 
 from hub.config import get_settings
+from hub.dashboard.period import Period, hour_parts
 from hub.dashboard.snapshot import snapshot_read
 from hub.retention.service import coverage_start
 from hub.sinks.vocabulary import Outcome
@@ -22,16 +25,23 @@ from hub.subscription.models import Subscription
 RECENT = timedelta(hours=24)
 FAILURES = (Outcome.failed.value, Outcome.dead_lettered.value)
 
-OUTCOMES_SQL = text("""
-SELECT outcome, count(*), count(*) FILTER (WHERE attempted_at >= :recent_start), max(attempted_at)
-  FROM delivery_attempts
+# (raw, rollup) statement pairs over one part [start, end) of a period.
+OUTCOMES_SQL = (text("""
+SELECT outcome, count(*), max(attempted_at) FROM delivery_attempts
  WHERE subscription_id = :sub AND attempted_at >= :start AND attempted_at < :end
  GROUP BY outcome
-""")
-POISON_SQL = text("""
+"""), text("""
+SELECT outcome, sum(attempts), max(last_attempted_at) FROM attempt_counts_hourly
+ WHERE subscription_id = :sub AND hour >= :start AND hour < :end
+ GROUP BY outcome
+"""))
+POISON_SQL = (text("""
 SELECT count(*) FROM delivery_attempts
  WHERE tenant_id = :tenant AND outcome = 'poison' AND attempted_at >= :start AND attempted_at < :end
-""")
+"""), text("""
+SELECT coalesce(sum(attempts), 0) FROM attempt_totals_hourly
+ WHERE tenant_id = :tenant AND outcome = 'poison' AND hour >= :start AND hour < :end
+"""))
 ANY_ATTEMPT_SQL = text("SELECT EXISTS (SELECT 1 FROM delivery_attempts WHERE subscription_id = :sub)")
 HEALTH_ROW_SQL = text("""
 SELECT last_success_at, last_failure_at, auto_disabled, disabled_reason
@@ -79,15 +89,34 @@ def _latest(*moments: datetime | None) -> datetime | None:
     return max(present) if present else None
 
 
+def outcome_counts(connection: Connection, *, sub_id: object, start: datetime,
+                   end: datetime) -> dict[str, tuple[int, datetime]]:
+    """Attempts of one subscription in ``[start, end)`` by outcome: (count, latest attempt)."""
+    counts: dict[str, tuple[int, datetime]] = {}
+    for from_rollup, part_start, part_end in hour_parts(Period(start, end)):
+        rows = connection.execute(OUTCOMES_SQL[from_rollup], {"sub": sub_id, "start": part_start, "end": part_end})
+        for outcome, count, latest in rows:
+            before, seen = counts.get(outcome, (0, latest))
+            counts[outcome] = (before + int(count), max(seen, latest))
+    return counts
+
+
+def poison_count(connection: Connection, *, tenant_id: str, start: datetime, end: datetime) -> int:
+    """Poison attempts recorded under ``tenant_id`` in ``[start, end)``."""
+    return sum(int(connection.execute(POISON_SQL[from_rollup], {"tenant": tenant_id, "start": part_start,
+                                                                  "end": part_end}).scalar_one())
+               for from_rollup, part_start, part_end in hour_parts(Period(start, end)))
+
+
 def _count_outcomes(connection: Connection, sub: Subscription, health: Health) -> tuple[datetime | None, ...]:
     recent_start = max(health.window_start, health.snapshot_at - RECENT)
-    rows = connection.execute(OUTCOMES_SQL, {"sub": sub.id, "start": health.window_start,
-                                             "end": health.snapshot_at, "recent_start": recent_start}).all()
+    counts = outcome_counts(connection, sub_id=sub.id, start=health.window_start, end=health.snapshot_at)
+    recent = outcome_counts(connection, sub_id=sub.id, start=recent_start, end=health.snapshot_at)
     last_success = last_failure = None
-    for outcome, total, recent, latest in rows:
+    for outcome, (total, latest) in counts.items():
         health.outcomes[outcome] = total
-        if recent:
-            health.recent[outcome] = recent
+        if outcome in recent:
+            health.recent[outcome] = recent[outcome][0]
         if outcome == Outcome.delivered:
             last_success = latest
         elif outcome in FAILURES:
@@ -101,8 +130,7 @@ def read_health(*, sub: Subscription) -> Health:
         start = health_window_start(snapshot_at=snapshot_at, coverage=coverage_start(connection))
         health = Health(snapshot_at=snapshot_at, window_start=start)
         last_success, last_failure = _count_outcomes(connection, sub, health)
-        health.poison_events = connection.execute(POISON_SQL, {"tenant": sub.tenant_id, "start": start,
-                                                                "end": snapshot_at}).scalar_one()
+        health.poison_events = poison_count(connection, tenant_id=sub.tenant_id, start=start, end=snapshot_at)
         row = connection.execute(HEALTH_ROW_SQL, {"sub": sub.id}).first()
         # The engine writes the health row only for jobs it tried; a job that ended without a try
         # (disabled, held past the horizon) leaves an attempt and no row: attempts exist, no verdict.

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from datetime import datetime, timedelta
 
 import pytest
+from sqlalchemy import text
+
+from hub.db import get_engine
 
 from hub.sinks.vocabulary import Outcome
 from tests.dashboard.conftest import pull, table_locked, webhook
@@ -78,6 +82,28 @@ def test_histograms_window_recent_subset_and_rate(api, tenant, coverage):
     assert snapshot - start == timedelta(days=30)
     assert at(body["last_failure_at"]) > at(body["last_success_at"])
     assert "disabled_reason" not in body
+
+
+def test_counts_over_rollup_hours_and_raw_edges_equal_a_raw_count(api, tenant, coverage):
+    """R-getSubscriptionHealth-03/07: whole hours are read from the hourly rollups and the partial edge
+    hours from the attempts; over attempts scattered through 31 days the histograms equal a plain count
+    of the attempts in [window_start, snapshot_at) and in its last 24 hours."""
+    sub_id = webhook(api)
+    chance = random.Random(20261203)
+    outcomes = (Outcome.delivered, Outcome.failed, Outcome.dead_lettered)
+    for _ in range(80):
+        record_attempt(tenant, sub_id, chance.choice(outcomes), at=hours_ago(chance.uniform(0.01, 24 * 31)))
+    body = health(api, sub_id).json()
+    snapshot, start = at(body["snapshot_at"]), at(body["window_start"])
+    with get_engine().connect() as connection:
+        def raw(since: datetime) -> dict[str, int]:
+            return dict(connection.execute(text(
+                "SELECT outcome, count(*) FROM delivery_attempts WHERE subscription_id = :sub"
+                " AND attempted_at >= :start AND attempted_at < :end GROUP BY outcome"),
+                {"sub": sub_id, "start": since, "end": snapshot}).all())
+        window, recent = raw(start), raw(max(start, snapshot - timedelta(hours=24)))
+    assert 40 < sum(window.values()) < 80, "some attempts fall before the window"
+    assert body["delivery_outcomes"] == window and body["recent_outcomes"] == recent
 
 
 def test_failures_only_give_rate_zero_not_null(api, tenant, coverage):
