@@ -179,31 +179,36 @@ def test_the_batch_window_opens_at_the_first_record_not_at_a_full_batch():
     assert batches == [[1, 2]]
 
 
-def test_a_pause_in_the_stream_writes_the_batch_at_once_when_the_writer_is_free():
-    """With idle_ms, a batch whose stream paused is written without waiting out max_ms (low-rate latency)."""
+def batches_of_idle_loop(consumer: ScriptedConsumer, *, max_records: int, max_ms: int, wanted: int,
+                         on_batch=lambda records: None) -> list[list[int]]:  # noqa: ANN001
+    """Run a BatchLoop with ``idle_ms=2`` in a thread until ``wanted`` batches were written; their offsets."""
     stop = threading.Event()
-    consumer = ScriptedConsumer([[FakeMessage(1)], [], [FakeMessage(2)], []])
     batches: list[list[int]] = []
 
     def handler(records) -> None:
         batches.append([record.offset() for record in records])
-        if len(batches) == 2:
+        on_batch(records)
+        if len(batches) == wanted:
             stop.set()
 
-    loop = BatchLoop(consumer, handler, max_records=100, max_ms=60_000, idle_ms=2, retry_max_seconds=0.01,
+    loop = BatchLoop(consumer, handler, max_records=max_records, max_ms=max_ms, idle_ms=2, retry_max_seconds=0.01,
                      stop=stop)
     runner = threading.Thread(target=loop.run)
     runner.start()
     runner.join(10)
-    assert not runner.is_alive(), "a 60 s window was not waited out"
-    assert batches == [[1], [2]]
+    assert not runner.is_alive(), "the loop ended without waiting out its window"
+    return batches
+
+
+def test_a_pause_in_the_stream_writes_the_batch_at_once_when_the_writer_is_free():
+    """With idle_ms, a batch whose stream paused is written without waiting out max_ms (low-rate latency)."""
+    consumer = ScriptedConsumer([[FakeMessage(1)], [], [FakeMessage(2)], []])
+    assert batches_of_idle_loop(consumer, max_records=100, max_ms=60_000, wanted=2) == [[1], [2]]
 
 
 def test_a_pause_while_the_writer_is_busy_keeps_collecting_into_one_batch():
     """A batch cut at a pause would only queue behind the write in progress: it keeps growing instead."""
     release = threading.Event()
-    stop = threading.Event()
-    batches: list[list[int]] = []
 
     class ReleasingConsumer(ScriptedConsumer):
         def consume(self, num_messages: int, timeout: float):
@@ -212,36 +217,18 @@ def test_a_pause_while_the_writer_is_busy_keeps_collecting_into_one_batch():
                 release.set()
             return served
 
-    consumer = ReleasingConsumer([[FakeMessage(1)], [], [FakeMessage(2)], [], [], [FakeMessage(3)]])
-
-    def handler(records) -> None:
-        batches.append([record.offset() for record in records])
+    def hold_the_first_write(records) -> None:
         if records[0].offset() == 1:
             assert release.wait(5), "batch 2 collected offset 3 while batch 1 was written"
-        else:
-            stop.set()
 
-    loop = BatchLoop(consumer, handler, max_records=100, max_ms=60_000, idle_ms=2, retry_max_seconds=0.01,
-                     stop=stop)
-    runner = threading.Thread(target=loop.run)
-    runner.start()
-    runner.join(10)
-    assert not runner.is_alive()
+    consumer = ReleasingConsumer([[FakeMessage(1)], [], [FakeMessage(2)], [], [], [FakeMessage(3)]])
+    batches = batches_of_idle_loop(consumer, max_records=100, max_ms=60_000, wanted=2, on_batch=hold_the_first_write)
     assert batches == [[1], [2, 3]]
 
 
 def test_under_load_a_pause_does_not_cut_the_batch():
     """After a full batch the stream counts as loaded: a pause between fetches waits out the window."""
-    stop = threading.Event()
     full = [FakeMessage(offset) for offset in range(1, 21)]
     consumer = ScriptedConsumer([full, [FakeMessage(21)], [], [FakeMessage(22)]])
-    batches: list[list[int]] = []
-
-    def handler(records) -> None:
-        batches.append([record.offset() for record in records])
-        if len(batches) == 2:
-            stop.set()
-
-    loop = BatchLoop(consumer, handler, max_records=20, max_ms=200, idle_ms=2, retry_max_seconds=0.01, stop=stop)
-    loop.run()
+    batches = batches_of_idle_loop(consumer, max_records=20, max_ms=200, wanted=2)
     assert batches == [list(range(1, 21)), [21, 22]]
