@@ -192,7 +192,7 @@ def test_passive_declare_of_an_existing_exchange_succeeds(rabbit):
 
 
 def test_passive_declare_of_a_missing_exchange_closes_only_its_channel(rabbit):
-    """R-putSubscriptionCredential-05 (destination_missing): a passive declare of an exchange that does not exist
+    """R-putSubscriptionCredential-03 (destination_missing): a passive declare of an exchange that does not exist
     raises AmqpClosed 404 scoped to the channel; the connection stays open and a new channel on it works (a passive
     declare of an existing exchange there succeeds)."""
     exchange, _ = rabbit.exchange_with_queue()
@@ -225,8 +225,9 @@ def test_declare_creates_an_exchange_that_a_passive_declare_then_finds(rabbit):
     async def run() -> tuple[int, bool]:
         connection = await _login(rabbit.url)
         try:
+            looking = await connection.channel(confirm=False)
             with pytest.raises(AmqpClosed) as before:
-                await asyncio.wait_for((await connection.channel(confirm=False)).exchange_declare(exchange, passive=True), 5)
+                await asyncio.wait_for(looking.exchange_declare(exchange, passive=True), 5)
             channel = await connection.channel(confirm=False)
             await asyncio.wait_for(channel.exchange_declare(exchange, passive=False), 5)
             rabbit.exchanges.append(exchange)
@@ -260,7 +261,7 @@ def test_a_declare_on_a_closed_channel_raises_its_close(rabbit):
 def test_a_login_the_broker_drops_is_access_refused(rabbit, monkeypatch):
     """A broker that cannot report a refused login closes the socket during the handshake (RabbitMQ does so for a
     client without the authentication_failure_close capability): that is ACCESS_REFUSED (403) on the connection,
-    which the sink and the probe class auth_failed (R-putSubscriptionCredential-05)."""
+    which the sink and the probe class auth_failed (R-putSubscriptionCredential-03)."""
     from hub.sinks import amqp
     from hub.sinks.rabbitmq import classify_publish_error
 
