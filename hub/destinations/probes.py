@@ -14,9 +14,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from hub.config import Settings
+from hub.egress import EndpointBlocked
 from hub.sinks.aws import AwsClients, AwsStepFailed, classify_client_error
 from hub.sinks.base import AttemptResult
-from hub.sinks.rabbitmq import broker_target, classify_amqp_error, open_channel, split_endpoint
+from hub.sinks.rabbitmq import RabbitStepFailed, broker_target, classify_publish_error, connect_broker, split_endpoint
 from hub.sinks.vocabulary import ErrorClass, SinkKind
 
 Probe = Callable[..., AttemptResult]
@@ -30,31 +31,38 @@ def probe_rabbitmq(*, endpoint: str, credential: Mapping[str, Any], settings: Se
     """Connect and log in with the candidate URI, then passive-declare the endpoint's exchange.
 
     The broker host was SSRF-checked by the caller; ``broker_target`` checks it again and the
-    connection goes to the checked address.
+    connection goes to the address that check returned. A failed DNS lookup raises the egress
+    domain error (DnsUnavailable, DnsTimeout) for the caller to classify.
     """
     return asyncio.run(_probe_rabbitmq(endpoint, credential, settings))
 
 
 async def _probe_rabbitmq(endpoint: str, credential: Mapping[str, Any], settings: Settings) -> AttemptResult:
     started = time.perf_counter()
-    exchange, _ = split_endpoint(endpoint)
-    timeout = settings.rabbitmq_connect_timeout_seconds
-    step = "connect"
-    connection = None
     try:
-        connection, channel = await open_channel(broker_target(str(credential.get("uri") or "")), timeout)
+        target = broker_target(str(credential.get("uri") or ""))
+    except RabbitStepFailed as failed:
+        return _timed(failed.result, started)
+    except EndpointBlocked as blocked:  # the name now resolves to a refused address
+        return AttemptResult.failure(ErrorClass.endpoint_blocked, blocked.detail, latency_ms=_elapsed(started))
+    timeout = settings.rabbitmq_connect_timeout_seconds
+    step, connection = "connect", None
+    try:
+        connection = await connect_broker(target, timeout)
+        channel = await asyncio.wait_for(connection.channel(confirm=False), timeout)
         step = "exchange.declare (passive)"
-        await asyncio.wait_for(channel.exchange_declare(exchange=exchange, passive=True), timeout)
+        await asyncio.wait_for(channel.exchange_declare(split_endpoint(endpoint)[0], passive=True), timeout)
     except Exception as exc:  # noqa: BLE001 (classified)
-        result = classify_amqp_error(exc, step)
-        return AttemptResult.failure(ErrorClass(result.error_class), result.detail, latency_ms=_elapsed(started))
+        return _timed(classify_publish_error(exc, step), started)
     finally:
         if connection is not None:
-            try:
-                await asyncio.wait_for(connection.close(), 2.0)
-            except Exception:  # noqa: BLE001 (closing after a refusal may fail)
-                pass
+            await connection.close()
     return AttemptResult.success(latency_ms=_elapsed(started))
+
+
+def _timed(result: AttemptResult, started: float) -> AttemptResult:
+    return AttemptResult.failure(ErrorClass(result.error_class), result.detail, latency_ms=_elapsed(started),
+                                 terminal=result.terminal)
 
 
 def probe_aws(kind: SinkKind, *, endpoint: str, credential: Mapping[str, Any] | None,

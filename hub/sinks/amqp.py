@@ -1,14 +1,15 @@
-"""A lean AMQP 0-9-1 publishing client for the RabbitMQ sink: one asyncio connection, confirming channels.
+"""A lean AMQP 0-9-1 client for RabbitMQ, the hub's only one: one asyncio connection, confirming channels.
 
-pamqp encodes and decodes every frame except the two hot ones: a publish (its method frame is
-encoded once per channel and route, its content header by ``PropertiesEncoder``: see
-:mod:`hub.sinks.amqp_channel`) and the broker's ``basic.ack``/``basic.nack``. Publishes made in one
-event-loop turn leave in one socket write. A timer per connection fails publishes past their
-deadline and keeps the negotiated heartbeat both ways.
+The RabbitMQ sink publishes through it and the credential probe (``hub.destinations.probes``) logs in
+and passive-declares the exchange with it. pamqp encodes and decodes every frame except the two hot
+ones: a publish (its method frame is encoded once per channel and route, its content header by
+``PropertiesEncoder``: see :mod:`hub.sinks.amqp_channel`) and the broker's ``basic.ack``/``basic.nack``.
+Publishes made in one event-loop turn leave in one socket write. A timer per connection fails
+publishes past their deadline and keeps the negotiated heartbeat both ways.
 
-Why not aiormq (which the credential probe still uses): per publish it takes a lock, a timeout
-scope and a queue hop to a writer task that writes each message on its own, and its reader hands
-each frame through two more queues; on this 2-core VM that capped the sink at ~1,500-3,000
+Why not the general-purpose asyncio client the hub used before: per publish it took a lock, a
+timeout scope and a queue hop to a writer task that wrote each message on its own, and its reader
+handed each frame through two more queues; on this 2-core VM that capped the sink at ~1,500-3,000
 messages/s with confirms.
 """
 
@@ -30,6 +31,7 @@ __all__ = ["RETURNED", "AmqpClosed", "AmqpConnection", "AmqpConnectionLost", "Ch
 
 FRAME_END = 0xCE
 METHOD, HEADER, HEARTBEAT = 1, 2, 8
+ACCESS_REFUSED = 403
 ACK, NACK = 0x003C0050, 0x003C0078  # class 60 (basic) << 16 | method 80 (ack) / 120 (nack)
 TICK_SECONDS = 0.25
 HEARTBEAT_SECONDS = 60
@@ -80,7 +82,7 @@ class AmqpConnection(asyncio.Protocol):
     def _send_method(self, channel: int, method: Any) -> None:
         self.send([frame.marshal(method, channel)])
 
-    async def _call(self, channel: int, method: Any, reply: type) -> Any:
+    async def call(self, channel: int, method: Any, reply: type) -> Any:
         """Send a synchronous method and wait for its reply on the same channel."""
         encoded = frame.marshal(method, channel)
         waiter = self._waiters[channel] = self.loop.create_future()
@@ -176,19 +178,24 @@ class AmqpConnection(asyncio.Protocol):
         start = await self._started
         if not isinstance(start, commands.Connection.Start):
             raise AmqpClosed(0, f"expected connection.start, got {type(start).__name__}", "connection")
-        tune = await self._call(0, commands.Connection.StartOk(
-            client_properties=CLIENT_PROPERTIES, mechanism="PLAIN", response=f"\0{username}\0{password}",
-            locale="en_US"), commands.Connection.Tune)
+        try:
+            tune = await self.call(0, commands.Connection.StartOk(
+                client_properties=CLIENT_PROPERTIES, mechanism="PLAIN", response=f"\0{username}\0{password}",
+                locale="en_US"), commands.Connection.Tune)
+        except AmqpConnectionLost as lost:
+            # A broker that cannot report a refused login (no authentication_failure_close) drops the socket.
+            raise AmqpClosed(ACCESS_REFUSED, "ACCESS_REFUSED: the connection was closed during login",
+                             "connection") from lost
         self.frame_max = min(tune.frame_max or FRAME_MAX, FRAME_MAX)
         self.heartbeat = min(tune.heartbeat, HEARTBEAT_SECONDS) if tune.heartbeat else 0
         self.channel_max = min(tune.channel_max or 2047, 2047)
         self._send_method(0, commands.Connection.TuneOk(channel_max=self.channel_max, frame_max=self.frame_max,
                                                         heartbeat=self.heartbeat))
-        await self._call(0, commands.Connection.Open(virtual_host=vhost), commands.Connection.OpenOk)
+        await self.call(0, commands.Connection.Open(virtual_host=vhost), commands.Connection.OpenOk)
         self._ticker = self.loop.call_later(TICK_SECONDS, self._tick)
 
-    async def channel(self) -> Channel:
-        """Open a channel in confirm mode."""
+    async def channel(self, *, confirm: bool = True) -> Channel:
+        """Open a channel, in confirm mode unless ``confirm`` is False (a channel that never publishes)."""
         if self.closed is not None:
             raise self.closed
         number = next((n for n in range(1, self.channel_max + 1)
@@ -197,8 +204,9 @@ class AmqpConnection(asyncio.Protocol):
             raise AmqpClosed(504, "CHANNEL_ERROR: no free channel number on this connection", "connection")
         channel = self._channels[number] = Channel(self, number)
         try:
-            await self._call(number, commands.Channel.Open(), commands.Channel.OpenOk)
-            await self._call(number, commands.Confirm.Select(), commands.Confirm.SelectOk)
+            await self.call(number, commands.Channel.Open(), commands.Channel.OpenOk)
+            if confirm:
+                await self.call(number, commands.Confirm.Select(), commands.Confirm.SelectOk)
         except BaseException as exc:
             self._channels.pop(number, None)
             channel.fail(exc)
@@ -236,7 +244,7 @@ class AmqpConnection(asyncio.Protocol):
         """Close politely (connection.close, wait for close-ok), then drop the socket."""
         if self.closed is None:
             try:
-                await asyncio.wait_for(self._call(0, commands.Connection.Close(reply_code=200, reply_text="bye", class_id=0, method_id=0),
+                await asyncio.wait_for(self.call(0, commands.Connection.Close(reply_code=200, reply_text="bye", class_id=0, method_id=0),
                                                   commands.Connection.CloseOk), timeout)
             except (Exception, asyncio.CancelledError):  # noqa: BLE001 (a dead connection may fail in many ways)
                 pass

@@ -1,4 +1,4 @@
-"""The publishing side of the RabbitMQ sink's AMQP client: confirming channels and the content-header encoding.
+"""The channel side of the hub's AMQP client: confirming channels, exchange.declare and the content-header encoding.
 
 A publish's method frame is encoded once per channel and route (pamqp), its content header by
 :class:`PropertiesEncoder`; each publish gets one future, resolved by its own confirm (a ``multiple``
@@ -87,7 +87,7 @@ class PropertiesEncoder:
 
 
 class Channel:
-    """A confirming channel: ``publish`` returns a future of True (ack), False (nack) or :data:`RETURNED`."""
+    """A channel; on a confirming one ``publish`` returns a future of True (ack), False (nack) or :data:`RETURNED`."""
 
     def __init__(self, connection: AmqpConnection, number: int) -> None:
         self.connection, self.number = connection, number
@@ -124,6 +124,20 @@ class Channel:
         self._by_message_id.setdefault(message_id, []).append(tag)
         self.connection.send(frames)
         return future
+
+    async def exchange_declare(self, exchange: str, *, passive: bool, exchange_type: str = "direct",
+                               durable: bool = True) -> None:
+        """Declare ``exchange``, or with ``passive`` only check that it exists.
+
+        A passive declare of a missing exchange makes the broker close this channel: that raises
+        :class:`AmqpClosed` with code 404 and scope ``channel`` (the connection stays open).
+        """
+        failure = self.closed or self.connection.closed
+        if failure is not None:
+            raise failure
+        await self.connection.call(self.number, commands.Exchange.Declare(
+            exchange=exchange, exchange_type=exchange_type, passive=passive, durable=durable),
+            commands.Exchange.DeclareOk)
 
     def _settle(self, tag: int, value: Any) -> None:
         entry = self._pending.pop(tag, None)

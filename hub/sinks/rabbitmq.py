@@ -13,23 +13,19 @@ pipelined, each waiting only for its own confirm. There is one connection per cr
 channel per exchange on it, because the broker closes a channel that publishes to a missing exchange
 (and fails everything in flight on it). A connection or channel the broker closed is replaced on the
 next delivery, so a restarted broker is picked up again. The credential probe
-(``hub.destinations.probes``) still logs in and passive-declares with aiormq (``open_channel``,
-``classify_amqp_error``): off the hot path.
+(``hub.destinations.probes``) connects the same way (``connect_broker``), passive-declares the
+exchange with the same client and classifies its failures with ``classify_publish_error``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import errno
 import ssl
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 from urllib.parse import unquote, urlsplit
-
-import aiormq
-import aiormq.exceptions as amqp_errors
 
 from hub.config import Settings
 from hub.sinks import amqp
@@ -87,65 +83,12 @@ def broker_target(uri: str) -> BrokerTarget:
                         password=unquote(parts.password or "guest"))
 
 
-def classify_amqp_error(exc: BaseException, step: str) -> AttemptResult:
-    """An aiormq/OS exception as an attempt result."""
-    if isinstance(exc, amqp_errors.PublishError):
-        return AttemptResult.failure(ErrorClass.unroutable, f"{step}: no queue is bound for the routing key")
-    if isinstance(exc, amqp_errors.ChannelNotFoundEntity):
-        return AttemptResult.failure(ErrorClass.destination_missing, f"{step}: the exchange does not exist")
-    if isinstance(exc, (amqp_errors.ChannelAccessRefused, amqp_errors.ProbableAuthenticationError,
-                        amqp_errors.AuthenticationError)):
-        return AttemptResult.failure(ErrorClass.auth_failed, f"{step}: the broker refused the credentials")
-    if isinstance(exc, amqp_errors.ConnectionNotAllowed):
-        return AttemptResult.failure(ErrorClass.auth_failed, f"{step}: the vhost is not open to these credentials")
-    if isinstance(exc, amqp_errors.ChannelPreconditionFailed) and "size" in str(exc).lower():
-        return AttemptResult.failure(ErrorClass.payload_too_large, f"{step}: over the broker's message size",
-                                     terminal=True)
-    if isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
-        return AttemptResult.failure(ErrorClass.timeout, f"{step}: no answer in time")
-    if isinstance(exc, ConnectionRefusedError) or (
-            isinstance(exc, amqp_errors.AMQPConnectionError) and exc.args[:1] == (errno.ECONNREFUSED,)):
-        return AttemptResult.failure(ErrorClass.connect_refused, f"{step}: connection refused")
-    if isinstance(exc, (ConnectionError, amqp_errors.AMQPConnectionError, amqp_errors.ChannelInvalidStateError)):
-        return AttemptResult.failure(ErrorClass.connection_reset, f"{step}: the connection was lost")
-    if isinstance(exc, amqp_errors.AMQPError):
-        return AttemptResult.failure(ErrorClass.destination_error, f"{step}: {type(exc).__name__}")
-    if isinstance(exc, OSError):
-        return AttemptResult.failure(ErrorClass.connect_refused, f"{step}: {type(exc).__name__}")
-    return AttemptResult.failure(ErrorClass.internal, f"{step}: {type(exc).__name__}")
-
-
-async def open_connection(target: BrokerTarget, timeout: float) -> aiormq.Connection:
-    """Connect to the checked address and log in."""
-    url = f"{target.scheme}://{target.address}:{target.port}/"
-    connection = aiormq.Connection(url, **({"server_hostname": target.host} if target.scheme == "amqps" else {}))
-    # The login and vhost are set on the URL object so no secret is formatted into a string.
-    connection.url = connection.url.with_user(target.username).with_password(target.password)
-    connection.vhost = target.vhost
-    try:
-        await asyncio.wait_for(connection.connect(), timeout)
-    except BaseException:
-        await _quietly_close(connection)
-        raise
-    return connection
-
-
-async def open_channel(target: BrokerTarget, timeout: float) -> tuple[aiormq.Connection, Any]:
-    """Connect, log in, and open a confirming channel."""
-    connection = await open_connection(target, timeout)
-    try:
-        channel = await asyncio.wait_for(connection.channel(publisher_confirms=True, on_return_raises=True), timeout)
-    except BaseException:
-        await _quietly_close(connection)
-        raise
-    return connection, channel
-
-
-async def _quietly_close(connection: aiormq.Connection) -> None:
-    try:
-        await asyncio.wait_for(connection.close(), 2.0)
-    except BaseException:  # noqa: BLE001 (closing a dead connection may fail in many ways)
-        pass
+async def connect_broker(target: BrokerTarget, timeout: float) -> AmqpConnection:
+    """Connect to the address the SSRF guard checked (TLS verified against the URI's host) and log in."""
+    return await amqp.connect(
+        address=target.address, port=target.port, username=target.username, password=target.password,
+        vhost=target.vhost, timeout=timeout, ssl=ssl.create_default_context() if target.scheme == "amqps" else None,
+        server_hostname=target.host)
 
 
 class RabbitMQSink:
@@ -170,11 +113,7 @@ class RabbitMQSink:
             if connection is not None and not connection.is_closed:
                 return connection
             self._channels = {k: v for k, v in self._channels.items() if k[0] != uri}
-            target = broker_target(uri)
-            connection = await amqp.connect(
-                address=target.address, port=target.port, username=target.username, password=target.password,
-                vhost=target.vhost, timeout=self._settings.rabbitmq_connect_timeout_seconds,
-                ssl=ssl.create_default_context() if target.scheme == "amqps" else None, server_hostname=target.host)
+            connection = await connect_broker(broker_target(uri), self._settings.rabbitmq_connect_timeout_seconds)
             self._connections[uri] = connection
             return connection
 
@@ -258,11 +197,13 @@ class RabbitMQSink:
 
 
 def classify_publish_error(exc: BaseException, step: str) -> AttemptResult:
-    """An exception of the publishing client (hub.sinks.amqp) or the socket as an attempt result."""
+    """An exception of the hub's AMQP client (hub.sinks.amqp) or the socket as an attempt result (sink and probe)."""
     if isinstance(exc, AmqpClosed):
         return _classify_close(exc, step)
     if isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
         return AttemptResult.failure(ErrorClass.timeout, f"{step}: no answer in time")
+    if isinstance(exc, (ssl.SSLError, ssl.CertificateError)):
+        return AttemptResult.failure(ErrorClass.tls, f"{step}: the TLS handshake or certificate verification failed")
     if isinstance(exc, ConnectionRefusedError):
         return AttemptResult.failure(ErrorClass.connect_refused, f"{step}: connection refused")
     if isinstance(exc, ConnectionError):

@@ -166,3 +166,113 @@ def test_login_works_when_connection_start_came_before_it(rabbit):
         return channel.number == 1
 
     assert asyncio.run(late_login())
+
+
+async def _login(url: str):  # noqa: ANN202
+    target = broker_target(url)
+    return await connect(address=target.address, port=target.port, username=target.username,
+                         password=target.password, vhost=target.vhost, timeout=5)
+
+
+def test_passive_declare_of_an_existing_exchange_succeeds(rabbit):
+    """The credential probe's check (R-putSubscriptionCredential-02/04): exchange.declare with passive on an exchange
+    that exists answers declare-ok and leaves the channel and the connection open."""
+    exchange, _ = rabbit.exchange_with_queue()
+
+    async def run() -> tuple[bool, bool]:
+        connection = await _login(rabbit.url)
+        try:
+            channel = await connection.channel(confirm=False)
+            await asyncio.wait_for(channel.exchange_declare(exchange, passive=True), 5)
+            return channel.is_closed, connection.is_closed
+        finally:
+            await connection.close()
+
+    assert asyncio.run(run()) == (False, False)
+
+
+def test_passive_declare_of_a_missing_exchange_closes_only_its_channel(rabbit):
+    """R-putSubscriptionCredential-03 (destination_missing): a passive declare of an exchange that does not exist
+    raises AmqpClosed 404 scoped to the channel; the connection stays open and a new channel on it works (a passive
+    declare of an existing exchange there succeeds)."""
+    exchange, _ = rabbit.exchange_with_queue()
+
+    async def run() -> tuple[BaseException | None, bool, bool, bool]:
+        connection = await _login(rabbit.url)
+        try:
+            channel = await connection.channel(confirm=False)
+            try:
+                await asyncio.wait_for(channel.exchange_declare(f"absent-{uuid.uuid4().hex}", passive=True), 5)
+                refused = None
+            except AmqpClosed as exc:
+                refused = exc
+            again = await connection.channel()
+            await asyncio.wait_for(again.exchange_declare(exchange, passive=True), 5)
+            return refused, channel.is_closed, connection.is_closed, again.is_closed
+        finally:
+            await connection.close()
+
+    refused, channel_closed, connection_closed, again_closed = asyncio.run(run())
+    assert isinstance(refused, AmqpClosed) and refused.code == 404 and refused.scope == "channel", refused
+    assert channel_closed and not connection_closed and not again_closed
+
+
+def test_declare_creates_an_exchange_that_a_passive_declare_then_finds(rabbit):
+    """A declare without passive creates the exchange (durable, direct); before it a passive declare is refused
+    with 404, after it the passive declare succeeds."""
+    exchange = unique("hubx-declared")
+
+    async def run() -> tuple[int, bool]:
+        connection = await _login(rabbit.url)
+        try:
+            looking = await connection.channel(confirm=False)
+            with pytest.raises(AmqpClosed) as before:
+                await asyncio.wait_for(looking.exchange_declare(exchange, passive=True), 5)
+            channel = await connection.channel(confirm=False)
+            await asyncio.wait_for(channel.exchange_declare(exchange, passive=False), 5)
+            rabbit.exchanges.append(exchange)
+            await asyncio.wait_for((await connection.channel()).exchange_declare(exchange, passive=True), 5)
+            return before.value.code, channel.is_closed
+        finally:
+            await connection.close()
+
+    assert asyncio.run(run()) == (404, False)
+
+
+def test_a_declare_on_a_closed_channel_raises_its_close(rabbit):
+    """A channel the broker closed refuses a further declare with the close it ended with (nothing is sent)."""
+
+    async def run() -> tuple[AmqpClosed, BaseException]:
+        connection = await _login(rabbit.url)
+        try:
+            channel = await connection.channel(confirm=False)
+            with pytest.raises(AmqpClosed) as first:
+                await asyncio.wait_for(channel.exchange_declare(f"absent-{uuid.uuid4().hex}", passive=True), 5)
+            with pytest.raises(AmqpClosed) as second:
+                await channel.exchange_declare("anything", passive=True)
+            return first.value, second.value
+        finally:
+            await connection.close()
+
+    first, second = asyncio.run(run())
+    assert second is first
+
+
+def test_a_login_the_broker_drops_is_access_refused(rabbit, monkeypatch):
+    """A broker that cannot report a refused login closes the socket during the handshake (RabbitMQ does so for a
+    client without the authentication_failure_close capability): that is ACCESS_REFUSED (403) on the connection,
+    which the sink and the probe class auth_failed (R-putSubscriptionCredential-03)."""
+    from hub.sinks import amqp
+    from hub.sinks.rabbitmq import classify_publish_error
+
+    capabilities = {k: v for k, v in amqp.CLIENT_PROPERTIES["capabilities"].items()
+                    if k != "authentication_failure_close"}
+    monkeypatch.setattr(amqp, "CLIENT_PROPERTIES", {**amqp.CLIENT_PROPERTIES, "capabilities": capabilities})
+    target = broker_target(rabbit.url)
+    with pytest.raises(AmqpClosed) as refused:
+        asyncio.run(connect(address=target.address, port=target.port, username=target.username,
+                            password="wrong", vhost=target.vhost, timeout=5))
+    assert refused.value.code == 403 and refused.value.scope == "connection"
+    assert "closed during login" in refused.value.text
+    result = classify_publish_error(refused.value, "connect")
+    assert (result.error_class, result.detail) == ("auth_failed", "connect: the broker refused the credentials")
