@@ -28,22 +28,24 @@ WITH due AS (
 UPDATE delivery_jobs AS j
    SET next_attempt_at = now() + make_interval(secs => %(lease)s),
        lease_until = now() + make_interval(secs => %(lease)s)
-  FROM due
- WHERE j.id = due.id
+  WHERE j.id = ANY(ARRAY(SELECT id FROM due))
 RETURNING j.id, j.tenant_id, j.subscription_id, j.event_seq, j.state, j.attempts, j.created_at, j.lease_until
 """
 ASYNC_COMMIT_SQL = "SET LOCAL synchronous_commit = off"
-# The claim's and the settle's joins look jobs (and events) up by key, a few hundred at a time, so one index
-# lookup per key is right at every table size. Statistics taken while a backlog drains or the queue idles
-# mislead the planner into whole-table plans instead: a scan of all of delivery_jobs (sequential, or the whole
-# primary key when ids follow insertion order) joined by comparison or merged with the batch, per batch.
-# These transactions leave it only nested loops over index lookups.
-INDEX_LOOKUPS_SQL = ("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_hashjoin', 'off', true),"
-                     " set_config('enable_mergejoin', 'off', true)")
+# Every statement of the claim and the settle reaches delivery_jobs and event_log only through an index
+# condition on the batch's keys (``= ANY(<the batch's ids>)``), and joins (when it must) by hashing, so its
+# work is bounded by the batch whatever the statistics say. They do mislead: taken while a backlog drains
+# (nearly every lease NULL) or just after the tables were emptied (a table of "one row"), they made
+# PostgreSQL pick a whole-table scan of delivery_jobs nested around the batch, comparing every job of the
+# table with every job of the batch: 0.15-8.5 s a statement in the deliver bench (auto_explain), the
+# cause of the runs that collapsed to ~450 deliveries/s. Sequential scans and nested loops are off here.
+INDEX_LOOKUPS_SQL = ("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_nestloop', 'off', true)")
 EVENTS_SQL = """
 SELECT e.tenant_id, e.seq, e.attributes::text, e.data::text
   FROM event_log AS e
-  JOIN unnest(%s::text[], %s::bigint[]) AS k(tenant_id, seq) ON e.tenant_id = k.tenant_id AND e.seq = k.seq
+  JOIN unnest(%(tenants)s::text[], %(seqs)s::bigint[]) AS k(tenant_id, seq)
+    ON e.tenant_id = k.tenant_id AND e.seq = k.seq
+ WHERE e.tenant_id = ANY(%(distinct_tenants)s::text[]) AND e.seq = ANY(%(seqs)s::bigint[])
 """
 SUBSCRIPTIONS_SQL = """
 SELECT id, tenant_id, delegated_scope, name, sink_kind, endpoint, timeout_ms, enabled, verification_state,
@@ -52,17 +54,14 @@ SELECT id, tenant_id, delegated_scope, name, sink_kind, endpoint, timeout_ms, en
   FROM subscriptions WHERE id = ANY(%s)
 """
 # The lease token is a column of the joined set, not a constant: ``lease_until = <constant>`` is a restriction
-# the planner estimates from statistics in which nearly every lease is NULL (one row), and it then scans the
-# whole primary key for that one row and joins it to every settled job by comparison: 150-600 ms a batch,
-# measured with auto_explain in the deliver bench. As a join clause it leaves the planner one sane path,
-# a primary-key lookup per settled job.
+# the planner estimates from statistics in which nearly every lease is NULL (one row).
 SETTLE_SQL = """
 UPDATE delivery_jobs AS j
    SET state = v.state, attempts = v.attempts, next_attempt_at = v.next_at, lease_until = NULL,
        last_error_class = v.err, updated_at = %s
   FROM unnest(%s::uuid[], %s::text[], %s::int[], %s::timestamptz[], %s::text[], %s::timestamptz[])
        AS v(id, state, attempts, next_at, err, lease)
- WHERE j.id = v.id AND j.lease_until = v.lease
+ WHERE j.id = ANY(%s::uuid[]) AND j.id = v.id AND j.lease_until = v.lease
 RETURNING j.id
 """
 ATTEMPT_COLUMNS = ("id, job_id, tenant_id, subscription_id, sink_kind, outcome, status_code, error_class, "
@@ -125,7 +124,8 @@ async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: flo
             return Claim([], None, {}, {})
         jobs = [ClaimedJob(*row[:7]) for row in rows]
         keys = sorted({(job.tenant_id, job.event_seq) for job in jobs})
-        await cursor.execute(EVENTS_SQL, ([k[0] for k in keys], [k[1] for k in keys]))
+        await cursor.execute(EVENTS_SQL, {"tenants": [k[0] for k in keys], "seqs": [k[1] for k in keys],
+                                          "distinct_tenants": sorted({k[0] for k in keys})})
         events = {(t, s): StoredEvent(a, d) for t, s, a, d in await cursor.fetchall()}
         await cursor.execute(SUBSCRIPTIONS_SQL, (list({job.subscription_id for job in jobs}),))
         names = [column.name for column in cursor.description or ()]
@@ -142,7 +142,8 @@ async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lea
     await cursor.execute(INDEX_LOOKUPS_SQL)
     await cursor.execute(SETTLE_SQL, (
         now, [s.job.id for s in ordered], [s.state for s in ordered], [s.attempts for s in ordered],
-        [s.next_attempt_at for s in ordered], [s.error_class for s in ordered], [lease] * len(ordered)))
+        [s.next_attempt_at for s in ordered], [s.error_class for s in ordered], [lease] * len(ordered),
+        [s.job.id for s in ordered]))
     recorded = {row[0] for row in await cursor.fetchall()}
     rows = [s.attempt for s in ordered if s.attempt is not None and s.job.id in recorded]
     if rows:
