@@ -28,17 +28,18 @@ WITH due AS (
 UPDATE delivery_jobs AS j
    SET next_attempt_at = now() + make_interval(secs => %(lease)s),
        lease_until = now() + make_interval(secs => %(lease)s)
-  WHERE j.id = ANY(ARRAY(SELECT id FROM due))
+ WHERE j.id = ANY(ARRAY(SELECT id FROM due))
 RETURNING j.id, j.tenant_id, j.subscription_id, j.event_seq, j.state, j.attempts, j.created_at, j.lease_until
 """
 ASYNC_COMMIT_SQL = "SET LOCAL synchronous_commit = off"
 # Every statement of the claim and the settle reaches delivery_jobs and event_log only through an index
 # condition on the batch's keys (``= ANY(<the batch's ids>)``), and joins (when it must) by hashing, so its
-# work is bounded by the batch whatever the statistics say. They do mislead: taken while a backlog drains
-# (nearly every lease NULL) or just after the tables were emptied (a table of "one row"), they made
-# PostgreSQL pick a whole-table scan of delivery_jobs nested around the batch, comparing every job of the
-# table with every job of the batch: 0.15-8.5 s a statement in the deliver bench (auto_explain), the
-# cause of the runs that collapsed to ~450 deliveries/s. Sequential scans and nested loops are off here.
+# work is bounded by the batch whatever the planner believes. It was misled by statistics taken while a
+# backlog drains (nearly every lease NULL) and by the generic plan a connection's prepared statement keeps
+# from when the table held a handful of jobs: it picked a whole-table scan of delivery_jobs nested around
+# the batch, comparing every job of the table with every job of the batch, 0.15-8.5 s a statement in the
+# deliver bench (auto_explain), the cause of the runs that collapsed to ~450 deliveries/s.
+# Sequential scans and nested loops are off here (tests/deliver/test_store_plans.py).
 INDEX_LOOKUPS_SQL = ("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_nestloop', 'off', true)")
 EVENTS_SQL = """
 SELECT e.tenant_id, e.seq, e.attributes::text, e.data::text
