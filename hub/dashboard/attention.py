@@ -17,7 +17,7 @@ from sqlalchemy import Connection
 
 from hub.dashboard import cursor as cursors
 from hub.dashboard import queries
-from hub.dashboard.period import Period, PeriodRequest, hour_parts, resolve
+from hub.dashboard.period import Period, PeriodRequest, resolve, rows_by_hour_part
 from hub.dashboard.queries import Scope
 from hub.dashboard.snapshot import snapshot_read
 from hub.retention.service import coverage_start
@@ -90,10 +90,9 @@ def _attempt_counts(connection: Connection, scope: Scope, period: Period) -> dic
     """Per subscription: attempts, failed, dead-lettered, last delivered, last failed or dead-lettered,
     last failed; whole hours from the hourly rollup, the partial ends from the attempts."""
     counts: dict[Any, tuple] = {}
-    for from_rollup, start, end in hour_parts(period):
-        statement = queries.attention_attempts_rollup(scope) if from_rollup else queries.attention_attempts(scope)
-        for row in connection.execute(statement, {**scope.params(), "start": start, "end": end}):
-            counts[row[0]] = _merged(counts.get(row[0], NO_ATTEMPTS), tuple(row[1:]))
+    for row in rows_by_hour_part(connection, period, raw=queries.attention_attempts(scope),
+                                 rollup=queries.attention_attempts_rollup(scope), params=scope.params()):
+        counts[row[0]] = _merged(counts.get(row[0], NO_ATTEMPTS), tuple(row[1:]))
     return counts
 
 

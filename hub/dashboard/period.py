@@ -10,8 +10,12 @@ with ``details`` carrying the retained-history bounds.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Connection, Row, TextClause
 
 from hub.errors import ValidationFailed
 from hub.subscription.projection import timestamp
@@ -128,6 +132,14 @@ def hour_parts(period: Period) -> list[tuple[bool, datetime, datetime]]:
     if last_full < period.end:
         parts.append((False, last_full, period.end))
     return parts
+
+
+def rows_by_hour_part(connection: Connection, period: Period, *, raw: TextClause, rollup: TextClause,
+                      params: Mapping[str, Any]) -> Iterator[Row]:
+    """Every row counting ``period``: ``rollup`` over its whole UTC hours, ``raw`` over its partial first and
+    last hour (``hour_parts``); both statements take ``:start`` and ``:end``."""
+    for from_rollup, start, end in hour_parts(period):
+        yield from connection.execute(rollup if from_rollup else raw, {**params, "start": start, "end": end})
 
 
 def _hour_floor(moment: datetime) -> datetime:

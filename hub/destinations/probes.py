@@ -16,15 +16,11 @@ from typing import Any
 from hub.config import Settings
 from hub.egress import EndpointBlocked
 from hub.sinks.aws import AwsClients, AwsStepFailed, classify_client_error
-from hub.sinks.base import AttemptResult
+from hub.sinks.base import AttemptResult, elapsed_ms
 from hub.sinks.rabbitmq import RabbitStepFailed, broker_target, classify_publish_error, connect_broker, split_endpoint
 from hub.sinks.vocabulary import ErrorClass, SinkKind
 
 Probe = Callable[..., AttemptResult]
-
-
-def _elapsed(started: float) -> int:
-    return int((time.perf_counter() - started) * 1000)
 
 
 def probe_rabbitmq(*, endpoint: str, credential: Mapping[str, Any], settings: Settings) -> AttemptResult:
@@ -42,9 +38,9 @@ async def _probe_rabbitmq(endpoint: str, credential: Mapping[str, Any], settings
     try:
         target = broker_target(str(credential.get("uri") or ""))
     except RabbitStepFailed as failed:
-        return _timed(failed.result, started)
+        return failed.result.timed(started)
     except EndpointBlocked as blocked:  # the name now resolves to a refused address
-        return AttemptResult.failure(ErrorClass.endpoint_blocked, blocked.detail, latency_ms=_elapsed(started))
+        return AttemptResult.failure(ErrorClass.endpoint_blocked, blocked.detail, latency_ms=elapsed_ms(started))
     timeout = settings.rabbitmq_connect_timeout_seconds
     step, connection = "connect", None
     try:
@@ -53,16 +49,11 @@ async def _probe_rabbitmq(endpoint: str, credential: Mapping[str, Any], settings
         step = "exchange.declare (passive)"
         await asyncio.wait_for(channel.exchange_declare(split_endpoint(endpoint)[0], passive=True), timeout)
     except Exception as exc:  # noqa: BLE001 (classified)
-        return _timed(classify_publish_error(exc, step), started)
+        return classify_publish_error(exc, step).timed(started)
     finally:
         if connection is not None:
             await connection.close()
-    return AttemptResult.success(latency_ms=_elapsed(started))
-
-
-def _timed(result: AttemptResult, started: float) -> AttemptResult:
-    return AttemptResult.failure(ErrorClass(result.error_class), result.detail, latency_ms=_elapsed(started),
-                                 terminal=result.terminal)
+    return AttemptResult.success(latency_ms=elapsed_ms(started))
 
 
 def probe_aws(kind: SinkKind, *, endpoint: str, credential: Mapping[str, Any] | None,
@@ -81,7 +72,7 @@ def probe_aws(kind: SinkKind, *, endpoint: str, credential: Mapping[str, Any] | 
         return failed.result
     except Exception as exc:  # noqa: BLE001 (classified)
         result = classify_client_error(exc, step)
-        return AttemptResult.failure(ErrorClass(result.error_class), result.detail, latency_ms=_elapsed(started))
+        return AttemptResult.failure(ErrorClass(result.error_class), result.detail, latency_ms=elapsed_ms(started))
     finally:
         clients.close()
-    return AttemptResult.success(latency_ms=_elapsed(started))
+    return AttemptResult.success(latency_ms=elapsed_ms(started))

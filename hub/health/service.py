@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import Connection, text
 
 from hub.config import get_settings
-from hub.dashboard.period import Period, hour_parts
+from hub.dashboard.period import Period, rows_by_hour_part
 from hub.dashboard.snapshot import snapshot_read
 from hub.retention.service import coverage_start
 from hub.sinks.vocabulary import Outcome
@@ -25,7 +25,7 @@ from hub.subscription.models import Subscription
 RECENT = timedelta(hours=24)
 FAILURES = (Outcome.failed.value, Outcome.dead_lettered.value)
 
-# (raw, rollup) statement pairs over one part [start, end) of a period.
+# (raw, rollup) statement pairs over one part [start, end) of a period (``rows_by_hour_part``).
 OUTCOMES_SQL = (text("""
 SELECT outcome, count(*), max(attempted_at) FROM delivery_attempts
  WHERE subscription_id = :sub AND attempted_at >= :start AND attempted_at < :end
@@ -93,19 +93,19 @@ def outcome_counts(connection: Connection, *, sub_id: object, start: datetime,
                    end: datetime) -> dict[str, tuple[int, datetime]]:
     """Attempts of one subscription in ``[start, end)`` by outcome: (count, latest attempt)."""
     counts: dict[str, tuple[int, datetime]] = {}
-    for from_rollup, part_start, part_end in hour_parts(Period(start, end)):
-        rows = connection.execute(OUTCOMES_SQL[from_rollup], {"sub": sub_id, "start": part_start, "end": part_end})
-        for outcome, count, latest in rows:
-            before, seen = counts.get(outcome, (0, latest))
-            counts[outcome] = (before + int(count), max(seen, latest))
+    raw, rollup = OUTCOMES_SQL
+    for outcome, count, latest in rows_by_hour_part(connection, Period(start, end), raw=raw, rollup=rollup,
+                                                    params={"sub": sub_id}):
+        before, seen = counts.get(outcome, (0, latest))
+        counts[outcome] = (before + int(count), max(seen, latest))
     return counts
 
 
 def poison_count(connection: Connection, *, tenant_id: str, start: datetime, end: datetime) -> int:
     """Poison attempts recorded under ``tenant_id`` in ``[start, end)``."""
-    return sum(int(connection.execute(POISON_SQL[from_rollup], {"tenant": tenant_id, "start": part_start,
-                                                                  "end": part_end}).scalar_one())
-               for from_rollup, part_start, part_end in hour_parts(Period(start, end)))
+    raw, rollup = POISON_SQL
+    return sum(int(count) for (count,) in rows_by_hour_part(connection, Period(start, end), raw=raw, rollup=rollup,
+                                                          params={"tenant": tenant_id}))
 
 
 def _count_outcomes(connection: Connection, sub: Subscription, health: Health) -> tuple[datetime | None, ...]:

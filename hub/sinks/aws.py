@@ -226,10 +226,6 @@ def grant_region(grant: Mapping[str, Any], settings: Settings) -> str:
     return str(grant.get("region") or settings.aws_region)
 
 
-def elapsed_ms(started: float) -> int:
-    return int((time.perf_counter() - started) * 1000)
-
-
 class AwsSinkBase:
     """What the AWS sinks share: settings, one client cache, one-delivery sends as a batch of one."""
 

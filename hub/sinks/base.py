@@ -7,9 +7,10 @@ bookkeeping belong to the delivery engine, not to the sink.
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Protocol
 
 from hub.sinks.vocabulary import ErrorClass, SinkKind
@@ -56,6 +57,15 @@ class AttemptResult:
                 retry_after_seconds: float | None = None, terminal: bool = False) -> AttemptResult:
         return cls(ok=False, status_code=status_code, error_class=error_class.value, detail=detail,
                    latency_ms=latency_ms, retry_after_seconds=retry_after_seconds, terminal=terminal)
+
+    def timed(self, started: float) -> AttemptResult:
+        """This result, its latency measured from ``started`` (a ``time.perf_counter()`` reading)."""
+        return replace(self, latency_ms=elapsed_ms(started))
+
+
+def elapsed_ms(started: float) -> int:
+    """Whole milliseconds since ``started``, a ``time.perf_counter()`` reading."""
+    return int((time.perf_counter() - started) * 1000)
 
 
 class Sink(Protocol):

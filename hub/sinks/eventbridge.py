@@ -17,8 +17,8 @@ from typing import Any, ClassVar
 
 import orjson
 
-from hub.sinks.aws import AwsSinkBase, AwsStepFailed, classify_aws_code, classify_client_error, elapsed_ms
-from hub.sinks.base import AttemptResult, PreparedDelivery
+from hub.sinks.aws import AwsSinkBase, AwsStepFailed, classify_aws_code, classify_client_error
+from hub.sinks.base import AttemptResult, PreparedDelivery, elapsed_ms
 from hub.sinks.batching import group_by, size_bounded_chunks
 from hub.sinks.sqs import destination_key
 from hub.sinks.vocabulary import ErrorClass, SinkKind

@@ -32,7 +32,7 @@ from hub.sinks import amqp
 from hub.sinks.amqp import RETURNED, AmqpClosed, AmqpConnection, Channel, PropertiesEncoder
 from hub.egress import check_host
 from hub.errors import HubError
-from hub.sinks.base import AttemptResult, PreparedDelivery
+from hub.sinks.base import AttemptResult, PreparedDelivery, elapsed_ms
 from hub.sinks.vocabulary import ErrorClass, SinkKind
 
 PROPERTY_PREFIX = "cloudEvents_"
@@ -155,11 +155,11 @@ class RabbitMQSink:
                 return AttemptResult.failure(ErrorClass.endpoint_blocked if refused_host.code == "endpoint_blocked"
                                              else ErrorClass.dns, refused_host.detail)
             except Exception as exc:  # noqa: BLE001 (a sink never raises)
-                return _timed(classify_publish_error(exc, "connect"), started)
+                return classify_publish_error(exc, "connect").timed(started)
         try:
             outcome = await self._publish(channel, delivery)
         except Exception as exc:  # noqa: BLE001
-            return _timed(classify_publish_error(exc, "basic.publish"), started)
+            return classify_publish_error(exc, "basic.publish").timed(started)
         return _outcome(outcome, started)
 
     def _publish(self, channel: Channel, delivery: PreparedDelivery) -> asyncio.Future:
@@ -232,17 +232,10 @@ def _classify_close(exc: AmqpClosed, step: str) -> AttemptResult:
 
 def _outcome(outcome: object, started: float) -> AttemptResult:
     if outcome is RETURNED:
-        return _timed(AttemptResult.failure(ErrorClass.unroutable, "basic.publish: no queue is bound for the routing "
-                                                                   "key"), started)
+        return AttemptResult.failure(ErrorClass.unroutable,
+                                     "basic.publish: no queue is bound for the routing key").timed(started)
     if outcome is not True:
-        return _timed(AttemptResult.failure(ErrorClass.destination_error, "basic.publish: the broker nacked"), started)
-    return AttemptResult.success(latency_ms=_elapsed(started))
+        return AttemptResult.failure(ErrorClass.destination_error, "basic.publish: the broker nacked").timed(started)
+    return AttemptResult.success(latency_ms=elapsed_ms(started))
 
 
-def _elapsed(started: float) -> int:
-    return int((time.perf_counter() - started) * 1000)
-
-
-def _timed(result: AttemptResult, started: float) -> AttemptResult:
-    return AttemptResult(ok=result.ok, error_class=result.error_class, detail=result.detail,
-                         latency_ms=_elapsed(started), terminal=result.terminal)

@@ -13,8 +13,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from hub.sinks.aws import AwsSinkBase, AwsStepFailed, classify_aws_code, classify_client_error, elapsed_ms
-from hub.sinks.base import AttemptResult, PreparedDelivery
+from hub.sinks.aws import AwsSinkBase, AwsStepFailed, classify_aws_code, classify_client_error
+from hub.sinks.base import AttemptResult, PreparedDelivery, elapsed_ms
 from hub.sinks.batching import group_by, size_bounded_chunks
 from hub.sinks.vocabulary import ErrorClass, SinkKind
 
@@ -119,7 +119,7 @@ class SqsSink(AwsSinkBase):
         except Exception as exc:  # noqa: BLE001
             result = classify_client_error(exc, step)
             self._forget_refused_grant(first, result)
-            return [_with_latency(result, started)] * len(batch)
+            return [result.timed(started)] * len(batch)
         return _batch_results(answer, len(batch), started)
 
     def _forget_refused_grant(self, delivery: PreparedDelivery, result: AttemptResult) -> None:
@@ -134,11 +134,6 @@ def destination_key(delivery: PreparedDelivery) -> tuple[Any, ...]:
     return (delivery.endpoint, credential, grant)
 
 
-def _with_latency(result: AttemptResult, started: float) -> AttemptResult:
-    return AttemptResult(ok=result.ok, status_code=result.status_code, error_class=result.error_class,
-                         detail=result.detail, latency_ms=elapsed_ms(started), terminal=result.terminal)
-
-
 def _batch_results(answer: Mapping[str, Any], count: int, started: float) -> list[AttemptResult]:
     latency = elapsed_ms(started)
     results = [AttemptResult.failure(ErrorClass.destination_error, "sqs:SendMessageBatch: entry not reported",
@@ -148,5 +143,5 @@ def _batch_results(answer: Mapping[str, Any], count: int, started: float) -> lis
     for failed in answer.get("Failed", []):
         result = classify_aws_code(str(failed.get("Code", "Unknown")), str(failed.get("Message", "")),
                                    "sqs:SendMessageBatch")
-        results[int(failed["Id"])] = _with_latency(result, started)
+        results[int(failed["Id"])] = result.timed(started)
     return results

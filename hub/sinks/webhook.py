@@ -22,7 +22,7 @@ from yarl import URL
 from hub import __version__
 from hub.config import Settings
 from hub.egress.aio import EgressRefused, check_literal, checked_session
-from hub.sinks.base import AttemptResult, PreparedDelivery
+from hub.sinks.base import AttemptResult, PreparedDelivery, elapsed_ms
 from hub.sinks.http_errors import (
     retry_after_seconds, status_class, status_detail, transport_class,
 )
@@ -89,12 +89,12 @@ class WebhookSink:
         return self._session
 
     async def deliver(self, delivery: PreparedDelivery) -> AttemptResult:
-        started = time.monotonic()
+        started = time.perf_counter()
         try:
             return await self._send(delivery, started)
         except Exception as exc:  # noqa: BLE001 - a sink classifies every failure instead of raising
             error_class, detail = transport_class(exc, delivery.timeout_seconds)
-            return AttemptResult.failure(error_class, detail, latency_ms=_elapsed_ms(started))
+            return AttemptResult.failure(error_class, detail, latency_ms=elapsed_ms(started))
 
     async def _send(self, delivery: PreparedDelivery, started: float) -> AttemptResult:
         try:
@@ -110,7 +110,7 @@ class WebhookSink:
             await self._drain(response)
             status = response.status
             retry_after = response.headers.get("retry-after")
-        latency = _elapsed_ms(started)
+        latency = elapsed_ms(started)
         error_class = status_class(status)
         if error_class is None:
             return AttemptResult.success(status_code=status, latency_ms=latency)
@@ -141,10 +141,6 @@ class WebhookSink:
         if self._session is not None and not self._session.closed:
             await self._session.close()
         self._session = None
-
-
-def _elapsed_ms(started: float) -> int:
-    return int((time.monotonic() - started) * 1000)
 
 
 __all__ = ["CONTENT_TYPE", "USER_AGENT", "EgressRefused", "WebhookSink", "parse_endpoint", "signed_headers"]

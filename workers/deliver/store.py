@@ -31,7 +31,6 @@ UPDATE delivery_jobs AS j
  WHERE j.id = ANY(ARRAY(SELECT id FROM due))
 RETURNING j.id, j.tenant_id, j.subscription_id, j.event_seq, j.state, j.attempts, j.created_at, j.lease_until
 """
-ASYNC_COMMIT_SQL = "SET LOCAL synchronous_commit = off"
 # Every statement of the claim and the settle reaches delivery_jobs and event_log only through an index
 # condition on the batch's keys (``= ANY(<the batch's ids>)``), and joins (when it must) by hashing, so its
 # work is bounded by the batch whatever the planner believes. It was misled by statistics taken while a
@@ -40,7 +39,9 @@ ASYNC_COMMIT_SQL = "SET LOCAL synchronous_commit = off"
 # the batch, comparing every job of the table with every job of the batch, 0.15-8.5 s a statement in the
 # deliver bench (auto_explain), the cause of the runs that collapsed to ~450 deliveries/s.
 # Sequential scans and nested loops are off here (tests/deliver/test_store_plans.py).
-INDEX_LOOKUPS_SQL = ("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_nestloop', 'off', true)")
+INDEX_LOOKUPS_SQL = "SELECT set_config('enable_seqscan', 'off', true), set_config('enable_nestloop', 'off', true)"
+# The claim's settings in the same round trip: those plans, and a COMMIT that does not wait for the WAL flush.
+CLAIM_SETTINGS_SQL = INDEX_LOOKUPS_SQL + ", set_config('synchronous_commit', 'off', true)"
 EVENTS_SQL = """
 SELECT e.tenant_id, e.seq, e.attributes::text, e.data::text
   FROM event_log AS e
@@ -117,8 +118,7 @@ async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: flo
         # The claim's COMMIT does not wait for the WAL flush: a claim lost in a database crash only
         # makes its jobs due again (the lease token then matches nothing, so nothing is recorded
         # twice), and the flush was the slowest step between a job's commit and its request.
-        await cursor.execute(ASYNC_COMMIT_SQL)
-        await cursor.execute(INDEX_LOOKUPS_SQL)
+        await cursor.execute(CLAIM_SETTINGS_SQL)
         await cursor.execute(CLAIM_SQL, {"limit": limit, "lease": lease_seconds})
         rows = await cursor.fetchall()
         if not rows:
