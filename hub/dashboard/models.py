@@ -86,3 +86,7 @@ class AttemptCountHourly(SQLModel, table=True):
     outcome: str = Field(primary_key=True)
     attempts: int = bigint_field(default=0)
     last_attempted_at: datetime = tz_field(nullable=False)
+
+
+# Every count rollup above, each keyed on its ``hour`` (retention sweeps them by it).
+HOURLY_COUNTS = (EventCountHourly, JobCountHourly, JobTotalHourly, AttemptTotalHourly, AttemptCountHourly)

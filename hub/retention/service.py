@@ -29,6 +29,8 @@ from sqlmodel import Session
 
 from hub import metrics
 from hub.config import get_settings
+from hub.dashboard.models import HOURLY_COUNTS
+from hub.ingest.models import PullEligibility
 
 log = logging.getLogger("hub.retention")
 
@@ -65,9 +67,8 @@ DELETE FROM event_log WHERE tenant_id = :tenant AND seq IN (
 # The hourly rollups, by their hour column. A row for an hour that starts before the horizon goes
 # (the horizon's own hour too): readers take rollup hours only from coverage_start on, which is at
 # or after the horizon, so no reader is left counting from a rollup hour whose raw rows were swept.
-HOURLY_ROLLUPS = (("pull_eligibility_hourly", "bucket_start"), ("event_counts_hourly", "hour"),
-                  ("job_counts_hourly", "hour"), ("job_totals_hourly", "hour"), ("attempt_counts_hourly", "hour"),
-                  ("attempt_totals_hourly", "hour"))
+HOURLY_ROLLUPS = ((PullEligibility.__tablename__, "bucket_start"),
+                  *((model.__tablename__, "hour") for model in HOURLY_COUNTS))
 
 
 @dataclass
