@@ -24,9 +24,9 @@ import psycopg
 import uuid_utils
 from psycopg import errors as pg_errors
 
+from hub.cloudevent.decode import VALIDATION, Event, Poison
 from hub.eventlog.models import DeliveryAttempt, DeliveryJob, LoggedEvent
 from hub.tableshape import column_list, copy_types
-from workers.ingest.decode import VALIDATION, Event, Poison
 from workers.deliver.wakeup import notify_due
 from workers.ingest.matching import SubscriptionCache
 from workers.runtime import ReconnectingConnection
