@@ -159,7 +159,8 @@ def rekey(
     """Re-encrypt every stored secret under the newest HUB_ENCRYPTION_KEYS key."""
     from hub.db import session_scope
     from hub.preflight import require_dependencies
-    from hub.secrets import SecretsError, rekey_subscriptions, validate_encryption_keys
+    from hub.secrets import SecretsError, validate_encryption_keys
+    from hub.subscription.rekey import rekey_subscriptions
 
     try:
         validate_encryption_keys()
