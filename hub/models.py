@@ -1,7 +1,7 @@
 """Imports every table model so ``SQLModel.metadata`` knows the whole schema."""
 
 from hub.catalog.models import CatalogEvent, CatalogProducer
-from hub.dashboard.models import (
+from hub.dataplane.rollups import (
     AttemptCountHourly, AttemptTotalHourly, EventCountHourly, JobCountHourly, JobTotalHourly,
 )
 from hub.dlq.models import DLQObservation

@@ -29,7 +29,7 @@ from sqlmodel import Session
 
 from hub import metrics
 from hub.config import get_settings
-from hub.dashboard.models import HOURLY_COUNTS
+from hub.dataplane.rollups import HOURLY_COUNTS
 from hub.ingest.models import PullEligibility
 
 log = logging.getLogger("hub.retention")
