@@ -22,8 +22,8 @@ from hub.dashboard.queries import Scope
 from hub.dashboard.schemas import DashboardSnapshot, NeedsAttentionPage, as_snapshot
 from hub.dashboard.service import read_dashboard
 from hub.ratelimit.service import Allowance, metered
+from hub.responses import json_response
 from hub.subscription.projection import timestamp
-from hub.subscription.router import json_response
 
 router = APIRouter(tags=["Dashboard"], dependencies=[Security(docs.bearer_scheme)])
 

@@ -11,7 +11,8 @@ from hub.auth.tokens import Principal
 from hub.db import SessionDep
 from hub.delivery.schemas import ProbeResult
 from hub.delivery.service import ping_subscription
-from hub.subscription.router import CAN_POST, IdPath, caller_of, json_response
+from hub.responses import json_response
+from hub.subscription.route_helpers import CAN_POST, IdPath, caller_of
 
 router = APIRouter(tags=["Subscriptions"], dependencies=[Security(docs.bearer_scheme)])
 
