@@ -11,7 +11,7 @@ from sqlmodel import SQLModel
 
 import hub.models  # noqa: F401  (registers every table on the metadata)
 import workers
-from hub.eventlog.models import DeliveryJob, LoggedEvent
+from hub.dataplane.models import DeliveryJob, LoggedEvent
 from hub.tableshape import column_list, columns, copy_types, pg_type
 from workers.ingest import store
 

@@ -25,7 +25,7 @@ from psycopg import errors as pg_errors
 
 from hub.cloudevent.decode import VALIDATION, Event, Poison
 from hub.dataplane.due_channel import notify_due
-from hub.eventlog.models import DeliveryAttempt, DeliveryJob, LoggedEvent
+from hub.dataplane.models import DeliveryAttempt, DeliveryJob, LoggedEvent
 from hub.ids import record_uuid
 from hub.tableshape import column_list, copy_types
 from workers.ingest.matching import SubscriptionCache
