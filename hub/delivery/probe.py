@@ -9,8 +9,8 @@ from typing import Any
 
 import orjson
 
-from hub.catalog.lifecycle import HUB_SOURCE
 from hub.config import get_settings
+from hub.lifecycle.event_types import HUB_SOURCE
 from hub.sinks.base import AttemptResult, PreparedDelivery
 from hub.sinks.vocabulary import SinkKind
 from hub.sinks.webhook import WebhookSink

@@ -13,11 +13,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from hub.backbone.producer import shared_producer
-from hub.catalog.lifecycle import HUB_SOURCE, hub_topic
 from hub.cloudevent.encode import STRUCTURED, KafkaRecord, encode
 from hub.config import get_settings
 from hub.errors import ServiceUnavailable
 from hub.ids import new_id
+from hub.lifecycle.event_types import HUB_SOURCE, hub_topic
 
 SCHEMA_VERSION = "1.0.0"
 
