@@ -129,7 +129,7 @@ def token(
 ) -> None:
     """Mint an HS256 JWT that the local hub accepts."""
     from hub.auth.tokens import mint_token
-    from hub.devtree import DEFAULT_PERMISSIONS
+    from hub.devtools.tree import DEFAULT_PERMISSIONS
 
     typer.echo(mint_token(
         tenant=tenant or None, permissions=permission or list(DEFAULT_PERMISSIONS), operator=operator,

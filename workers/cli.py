@@ -58,7 +58,7 @@ def dev(
     deliver_workers: Annotated[int, typer.Option(help="delivery worker processes")] = 1,
 ) -> None:
     """Run the API and every worker in one supervised process tree (for a laptop)."""
-    from hub.devtree import run_dev_tree
+    from hub.devtools.tree import run_dev_tree
 
     run_dev_tree(ingest_workers=ingest_workers, deliver_workers=deliver_workers, hub_argv=HUB_ARGV)
 

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from hub.shapes import ClosedModel
+from hub.schema_base import ClosedModel
 
 
 class ProbeResult(ClosedModel):

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from hub.bodies import documented_models, parse_json
 from hub.errors import ValidationFailed
-from hub.shapes import ClosedModel
+from hub.schema_base import ClosedModel
 from hub.sinks.vocabulary import SinkKind
 from hub.subscription.errors import invalid
 

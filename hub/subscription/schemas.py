@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, StrictInt, StrictStr
 
-from hub.shapes import ClosedModel
+from hub.schema_base import ClosedModel
 from hub.sinks.vocabulary import SinkKind
 
 
