@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from confluent_kafka import KafkaError, Producer
+from confluent_kafka import KafkaError, KafkaException, Producer
 
 from hub.cloudevent.encode import KafkaRecord
 from hub.kafka import ensure_topics, make_producer
@@ -124,6 +124,8 @@ class BackboneProducer:
 
     def ensure_topic(self, topic: str) -> None:
         """Create TOPIC when missing (once per producer; auto-creation is off on the brokers)."""
+        if topic in self._ready_topics:  # no lock: a known topic never waits behind a new one's check
+            return
         with self._lock:
             if topic not in self._ready_topics:
                 ensure_topics([topic])
@@ -139,9 +141,19 @@ class BackboneProducer:
             except Exception as exc:  # noqa: BLE001 (KafkaException, oversize...: a result, not a raise)
                 batch.record(Refused(index, str(exc), False))
 
+    def _topic_refusal(self, topic: str, records: Sequence[KafkaRecord]) -> PublishResult | None:
+        """None when TOPIC exists (or was created); else every record refused, retriable."""
+        try:
+            self.ensure_topic(topic)
+        except KafkaException as exc:
+            error = f"the topic could not be checked or created: {exc.args[0] if exc.args else exc}"
+            return PublishResult(topic, (), tuple(Refused(i, error, True) for i in range(len(records))), ())
+        return None
+
     def publish(self, topic: str, records: Sequence[KafkaRecord], *, timeout_seconds: float = 10.0) -> PublishResult:
         """Produce RECORDS to TOPIC and wait at most TIMEOUT_SECONDS for their delivery reports."""
-        self.ensure_topic(topic)
+        if (refusal := self._topic_refusal(topic, records)) is not None:
+            return refusal
         batch = _Batch(len(records))
         self._produce(topic, records, batch)
         if records:
@@ -151,8 +163,9 @@ class BackboneProducer:
     async def publish_async(self, topic: str, records: Sequence[KafkaRecord], *,
                             timeout_seconds: float = 10.0) -> PublishResult:
         """:meth:`publish` for the event loop: the wait is an await, the topic check runs in a thread."""
-        if topic not in self._ready_topics:
-            await asyncio.to_thread(self.ensure_topic, topic)
+        if topic not in self._ready_topics and (
+                refusal := await asyncio.to_thread(self._topic_refusal, topic, records)) is not None:
+            return refusal
         loop = asyncio.get_running_loop()
         done = loop.create_future()
 

@@ -110,3 +110,20 @@ def test_a_record_the_broker_refuses_is_reported_refused(topic) -> None:
     assert [landed.index for landed in result.landed] == [0]
     assert [refused.index for refused in result.refused] == [1] and not result.durable
     assert "did not take 1 of 2 records" in result.describe_failure()
+
+
+def test_a_topic_that_cannot_be_checked_refuses_every_record_as_retriable(override_settings) -> None:
+    """No admin answer (the broker is unreachable): a result saying nothing is durable, not an exception."""
+    override_settings(kafka_bootstrap="127.0.0.1:9")
+    admin_client.cache_clear()
+    producer = BackboneProducer(Producer({**base_config(), "message.timeout.ms": 1_000}))
+    try:
+        result = producer.publish("test.backbone.unreachable", [_record("t-5", 1), _record("t-5", 2)],
+                                  timeout_seconds=1.0)
+        async_result = asyncio.run(producer.publish_async("test.backbone.unreachable", [_record("t-5", 3)]))
+    finally:
+        admin_client.cache_clear()
+        producer.close(0.1)
+    assert not result.durable and [r.index for r in result.refused] == [0, 1]
+    assert all(r.retriable and "could not be checked or created" in r.error for r in result.refused)
+    assert [r.index for r in async_result.refused] == [0]
