@@ -30,7 +30,7 @@ from workers.deliver.policy import Decision, RetryPolicy, policy_from
 from workers.deliver.prepare import (
     NotDeliverable, SubscriptionParts, destination_key, new_attempt_id, prepare,
 )
-from workers.deliver.store import Claim, ClaimedJob, Settled
+from workers.deliver.store import AttemptRow, Claim, ClaimedJob, Settled
 from workers.deliver.wakeup import Wakeup
 from workers.runtime import TRANSIENT_DB_ERRORS
 
@@ -224,7 +224,7 @@ class Engine:
     @staticmethod
     def _observe(settled: list[Settled], tries: list[Try]) -> None:
         """The batch's metrics: one counter step per (kind, outcome), one label lookup per kind."""
-        counts = Counter((item.attempt[4] or "unknown", item.attempt[5]) for item in settled
+        counts = Counter((item.attempt.sink_kind or "unknown", item.attempt.outcome) for item in settled
                          if item.attempt is not None)
         for (kind, outcome), count in counts.items():
             ATTEMPTS.labels(sink_kind=kind, outcome=outcome).inc(count)
@@ -239,22 +239,27 @@ class Engine:
         await self.sinks.close()
 
 
-def _settled(job: ClaimedJob, decision: Decision, attempt: tuple | None) -> Settled:
+def _settled(job: ClaimedJob, decision: Decision, attempt: AttemptRow | None) -> Settled:
     return Settled(job, decision.state, decision.attempts, decision.next_attempt_at, decision.error_class, attempt)
 
 
-def _attempt_row(job: ClaimedJob, kind: str, decision: Decision, result: AttemptResult, started: datetime) -> tuple:
+def _attempt_row(job: ClaimedJob, kind: str, decision: Decision, result: AttemptResult,
+                 started: datetime) -> AttemptRow:
     assert decision.outcome is not None
-    return (new_attempt_id(), job.id, job.tenant_id, job.subscription_id, str(kind), decision.outcome.value,
-            result.status_code, result.error_class, result.latency_ms, started, decision.attempts, job.event_seq,
-            result.detail[:500])
+    return AttemptRow(
+        id=new_attempt_id(), job_id=job.id, tenant_id=job.tenant_id, subscription_id=job.subscription_id,
+        sink_kind=str(kind), event_seq=job.event_seq, attempt_no=decision.attempts, outcome=decision.outcome.value,
+        status_code=result.status_code, error_class=result.error_class, detail=result.detail[:500],
+        latency_ms=result.latency_ms, attempted_at=started)
 
 
 def _ended(job: ClaimedJob, kind: str, decision: Decision, detail: str, now: datetime) -> Settled:
     """A job that ends without a try (disabled, unpreparable): its attempt row records why."""
     assert decision.outcome is not None
-    row = (new_attempt_id(), job.id, job.tenant_id, job.subscription_id, kind, decision.outcome.value, 0,
-           decision.error_class, 0, now, job.attempts, job.event_seq, detail[:500])
+    row = AttemptRow(
+        id=new_attempt_id(), job_id=job.id, tenant_id=job.tenant_id, subscription_id=job.subscription_id,
+        sink_kind=kind, event_seq=job.event_seq, attempt_no=job.attempts, outcome=decision.outcome.value,
+        status_code=0, error_class=decision.error_class, detail=detail[:500], latency_ms=0, attempted_at=now)
     return _settled(job, decision, row)
 
 
