@@ -32,7 +32,7 @@ from workers.deliver.prepare import (
 )
 from workers.deliver.store import AttemptRow, Claim, ClaimedJob, Settled
 from workers.deliver.wakeup import Wakeup
-from workers.runtime import TRANSIENT_DB_ERRORS
+from workers.runtime import TRANSIENT_DB_ERRORS, AsyncConnector, run_reconnecting
 
 log = logging.getLogger("hub.deliver.engine")
 
@@ -263,37 +263,28 @@ def _ended(job: ClaimedJob, kind: str, decision: Decision, detail: str, now: dat
     return _settled(job, decision, row)
 
 
-async def pipeline(engine: Engine, connect, stop: asyncio.Event,  # noqa: ANN001 (a connection factory)
-                   wakeup: Wakeup | None = None) -> None:
+async def pipeline(engine: Engine, connect: AsyncConnector, stop: asyncio.Event, wakeup: Wakeup | None = None) -> None:
     """One claim loop: batches back to back while there is work; when there is none, a pause that a
-    wake-up (new jobs committed by ingest) ends early."""
+    wake-up (new jobs committed by ingest) ends early. A failed batch (the database, a defect or a
+    lifecycle publish) is logged and retried on a new connection; its lease returns its jobs."""
     idle = engine.settings.deliver_idle_poll_seconds
     wakeup = wakeup or Wakeup()
-    conn: psycopg.AsyncConnection | None = None
-    backoff = 0.5
-    while not stop.is_set():
-        try:
-            if conn is None or conn.closed:
-                conn = await connect()
-            claimed = await engine.run_batch(conn)
-            backoff = 0.5
-        except Exception as exc:  # the database, a defect or a lifecycle publish: the lease returns the batch
-            if isinstance(exc, TRANSIENT_DB_ERRORS):
-                log.warning("database unavailable; retrying", extra={"fields": {"error": type(exc).__name__}})
-            else:
-                log.exception("delivery batch failed; its jobs come back when their lease ends")
-            if conn is not None:
-                await conn.close()
-            conn = None
-            await _pause(stop, backoff)
-            backoff = min(backoff * 2, 15.0)
-            continue
+
+    async def one_batch(conn: psycopg.AsyncConnection) -> None:
+        claimed = await engine.run_batch(conn)
         if claimed >= engine.settings.deliver_batch_size:
             wakeup.set()  # a full batch: more may be due, so an idle sibling loop claims too
         elif not claimed and not stop.is_set():
             await wakeup.wait(idle)
-    if conn is not None:
-        await conn.close()
+
+    await run_reconnecting(stop, connect, one_batch, on_error=_batch_failed)
+
+
+def _batch_failed(exc: Exception) -> None:
+    if isinstance(exc, TRANSIENT_DB_ERRORS):
+        log.warning("database unavailable; retrying", extra={"fields": {"error": type(exc).__name__}})
+    else:
+        log.exception("delivery batch failed; its jobs come back when their lease ends")
 
 
 async def _acquire(semaphore: asyncio.Semaphore, deadline: float) -> bool:
@@ -311,11 +302,3 @@ async def _acquire(semaphore: asyncio.Semaphore, deadline: float) -> bool:
     except TimeoutError:
         return False
     return True
-
-
-async def _pause(stop: asyncio.Event, seconds: float) -> None:
-    try:
-        await asyncio.wait_for(stop.wait(), seconds)
-    except TimeoutError:
-        pass
-
