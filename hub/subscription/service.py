@@ -11,7 +11,6 @@ from datetime import UTC, datetime, timedelta
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -23,6 +22,7 @@ from hub.subscription.endpoints import pull_endpoint
 from hub.subscription.errors import NameTaken, NoSecretToRotate
 from hub.subscription.models import Subscription
 from hub.subscription.validation import DEFAULT_TIMEOUT_MS
+from hub.subscription.versions import bump_version
 from hub.subscription.values import Caller, ListFilters, NewSubscription
 
 ROTATION_OVERLAP = timedelta(hours=24)
@@ -54,11 +54,6 @@ def signing_secrets(*, subscription_id: uuid.UUID, current: str | None, previous
 def attempt_timeout_seconds(timeout_ms: int | None) -> float:
     """A subscription's per-attempt timeout; a stored None (or 0) is the 10 s default."""
     return (timeout_ms or DEFAULT_TIMEOUT_MS) / 1000
-
-
-def bump_version(session: Session) -> None:
-    """Tell the workers' caches that subscriptions changed (same transaction as the change)."""
-    session.execute(text("UPDATE subscription_versions SET version = version + 1 WHERE id = 1"))
 
 
 def visible_to(caller: Caller) -> list[Any]:

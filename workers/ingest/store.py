@@ -24,7 +24,7 @@ import psycopg
 import uuid_utils
 from psycopg import errors as pg_errors
 
-from hub.eventlog.models import DeliveryAttempt, DeliveryJob, LoggedEvent
+from hub.eventlog.models import DeliveryAttempt, DeliveryJob, JobState, LoggedEvent
 from hub.tableshape import column_list, copy_types
 from workers.ingest.decode import VALIDATION, Event, Poison
 from workers.deliver.wakeup import notify_due
@@ -38,6 +38,7 @@ EVENT_COLUMNS = column_list(LoggedEvent)
 # text, which is json's binary wire form; PostgreSQL still validates them.
 EVENT_TYPES = copy_types(LoggedEvent)
 JOB_COLUMNS = column_list(DeliveryJob)
+PENDING = JobState.pending.value  # a plain str for the COPY rows
 JOB_TYPES = copy_types(DeliveryJob)
 ALLOCATE_SQL = """
 INSERT INTO tenant_counters (tenant_id, last_seq)
@@ -207,7 +208,7 @@ class EventStore:
                               event.delegated_scope)
                 for subscription_id in found.push:
                     copy.write_row((uuid_utils.uuid7(), event.tenant_id, as_uuid(subscription_id), event.seq,
-                                    "pending", 0, now, None, "", now, now))
+                                    PENDING, 0, now, None, "", now, now))
                 jobs += len(found.push)
                 if found.pull:
                     eligible[(event.tenant_id, found.pull)] += 1
