@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal, get_args
 
 from sqlalchemy import Connection
 
@@ -23,8 +23,9 @@ from hub.dashboard.snapshot import snapshot_read
 from hub.retention.service import coverage_start
 from hub.subscription.projection import timestamp
 
-REASONS = ("auto_disabled", "verification_not_active", "manually_disabled", "dead_lettered_in_period",
-           "failed_in_period_without_success_after_failure")
+AttentionReason = Literal["auto_disabled", "verification_not_active", "manually_disabled",
+                          "dead_lettered_in_period", "failed_in_period_without_success_after_failure"]
+REASONS: tuple[str, ...] = get_args(AttentionReason)  # in severity order
 NO_ATTEMPTS = (0, 0, 0, None, None, None)
 
 

@@ -24,7 +24,7 @@ _probe_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="readyz")
 
 
 class LivenessResponse(ClosedModel):
-    status: Literal["ok"]
+    status: str  # always "ok"
 
 
 class ProbeDetail(BaseModel):
