@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any, Literal, get_args
 
 from sqlalchemy import Connection
+from sqlmodel import Session
 
 from hub.dashboard import cursor as cursors
 from hub.dashboard import queries
@@ -121,9 +122,10 @@ class _Row:
     last_failure_at: datetime | None
 
 
-def read_page(*, scope: Scope, caller: str, request: PeriodRequest, limit: int, cursor: str | None) -> Page:
+def read_page(*, session: Session, scope: Scope, caller: str, request: PeriodRequest, limit: int,
+              cursor: str | None) -> Page:
     """One page at one database instant; the cursor is checked against the resolved period."""
-    with snapshot_read() as (connection, snapshot_at):
+    with snapshot_read(session) as (connection, snapshot_at):
         period = resolve(request, snapshot_at=snapshot_at, coverage=coverage_start(connection))
         after = cursors.verify(cursor, period=period, caller=caller) if cursor else None
         items = _ranked(connection, scope, period)

@@ -25,8 +25,7 @@ from hub.subscription.schemas import (
     PatchSubscriptionRequest, RotateSecretResponse, SubscriptionResponse,
 )
 from hub.subscription.validation import (
-    SINK_KINDS, VERIFICATION_STATES, check_create, check_major, check_patch_timeout, list_filters,
-    refuse_inline_config,
+    SINK_KINDS, VERIFICATION_STATES, check_create, check_major, list_filters, refuse_inline_config,
 )
 from hub.subscription.values import Caller, NewSubscription
 
@@ -202,14 +201,9 @@ def update_subscription_schema_major(
         check_major(body.schema_major, "schema_major")
 
     def work(session: Session, _: None) -> Response:
-        sub = service.get_subscription(session=session, caller=caller_of(principal), subscription_id=sub_id,
-                                       for_update=True)
-        timeout = check_patch_timeout(body.timeout_ms, sub.sink_kind) if timeout_given else sub.timeout_ms
-        pinned_by_major = [t for t in sub.event_types or [] if t not in (sub.event_majors or {})]
-        check_catalog(event_types=sub.event_types, schema_major=body.schema_major, event_majors=sub.event_majors,
-                      origin=sub.origin, only=pinned_by_major)
-        service.update_schema_major(session=session, sub=sub, schema_major=body.schema_major, timeout_ms=timeout,
-                                    timeout_given=timeout_given)
+        service.repin_schema_major(session=session, caller=caller_of(principal), subscription_id=sub_id,
+                                   schema_major=body.schema_major, timeout_ms=body.timeout_ms,
+                                   timeout_given=timeout_given)
         return Response(status_code=200)
 
     return execute(key, work, prepare)

@@ -21,7 +21,7 @@ from tests.support.poll import wait_until
 ENV = {"HUB_CATALOG_REFRESHER_ENABLED": "false"}
 WAITING_CREATE = """
 SELECT count(*) FROM pg_stat_activity
- WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'UPDATE subscription_versions%%'
+ WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'UPDATE subscription_versions%'
 """
 
 
