@@ -11,7 +11,7 @@ from hub import __version__
 from hub.apidocs import install_openapi
 from hub.buildinfo import build_identity
 from hub.catalog import router as catalog
-from hub.catalog.probe import catalog_probe
+from hub.catalog.readiness import catalog_probe
 from hub.catalog.refresher import catalog_refresher
 from hub.config import get_settings
 from hub.dashboard import router as dashboard
@@ -19,12 +19,12 @@ from hub.delivery import router as delivery
 from hub.destinations import router as destinations
 from hub.dlq import router as dlq
 from hub.health import router as health
-from hub.ingest.probe import ingestion_probe
+from hub.ingest.readiness import ingestion_probe
 from hub.logs import configure_logging
 from hub.metrics import set_build_info
 from hub.middleware import TraceMiddleware
 from hub.ops import router as ops
-from hub.ops.probes import ProbeFn, database_probe, kafka_probe, register_probe
+from hub.ops.readiness import ProbeFn, database_probe, kafka_probe, register_probe
 from hub.problems import install_problem_handlers
 from hub.pull import router as pull
 from hub.subscription import router as subscription

@@ -16,7 +16,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel
 
 from hub.buildinfo import build_identity
-from hub.ops.probes import PROBES, fold
+from hub.ops.readiness import PROBES, fold
 from hub.shapes import ClosedModel
 
 router = APIRouter(tags=["Operational"])

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from hub.ingest.probe import ingestion_probe
+from hub.ingest.readiness import ingestion_probe
 from tests.ingest.conftest import (
     binary, cloud_event, ingest_worker, insert_subscription, rows, scalar, stored, structured, wait_until,
 )

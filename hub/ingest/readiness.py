@@ -12,7 +12,7 @@ from sqlalchemy import text
 
 from hub.config import get_settings
 from hub.db import get_engine
-from hub.ops.probes import ProbeOutcome
+from hub.ops.readiness import ProbeOutcome
 
 STALE_AFTER = 3
 NAME = "ingestion"

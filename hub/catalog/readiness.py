@@ -8,7 +8,7 @@ from hub.catalog.models import CatalogProducer
 from hub.catalog.targets import configured_targets
 from hub.config import get_settings
 from hub.db import get_engine
-from hub.ops.probes import ProbeOutcome
+from hub.ops.readiness import ProbeOutcome
 
 PROBE_NAME = "catalog"
 
