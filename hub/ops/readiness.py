@@ -1,4 +1,8 @@
-"""Readiness probes (docs/contract-notes.md N8): each returns a state and a short, secret-free detail."""
+"""Readiness checks (docs/contract-notes.md N8): each returns a state and a short, secret-free detail.
+
+The body of ``/readyz`` lists them under ``probes`` (the contract's name); in the code a "probe" is a
+destination check (ping, verify, probe-on-write), and these are readiness checks.
+"""
 
 from __future__ import annotations
 
@@ -10,42 +14,42 @@ from hub.kafka import ping_kafka
 
 
 @dataclass(frozen=True)
-class ProbeOutcome:
+class ReadinessOutcome:
     name: str
     state: str  # healthy | degraded | down
     detail: str
 
 
-ProbeFn = Callable[[], ProbeOutcome]
+ReadinessCheck = Callable[[], ReadinessOutcome]
 
 
-def database_probe() -> ProbeOutcome:
+def database_readiness() -> ReadinessOutcome:
     try:
         ping_database()
     except Exception as exc:  # noqa: BLE001 (any failure means not ready)
-        return ProbeOutcome("database", "down", f"PostgreSQL did not answer ({type(exc).__name__})")
-    return ProbeOutcome("database", "healthy", "PostgreSQL answered")
+        return ReadinessOutcome("database", "down", f"PostgreSQL did not answer ({type(exc).__name__})")
+    return ReadinessOutcome("database", "healthy", "PostgreSQL answered")
 
 
-def kafka_probe() -> ProbeOutcome:
+def kafka_readiness() -> ReadinessOutcome:
     try:
         brokers = ping_kafka()
     except Exception as exc:  # noqa: BLE001
-        return ProbeOutcome("kafka", "down", f"Kafka did not answer ({type(exc).__name__})")
-    return ProbeOutcome("kafka", "healthy", f"{brokers} broker(s) answered")
+        return ReadinessOutcome("kafka", "down", f"Kafka did not answer ({type(exc).__name__})")
+    return ReadinessOutcome("kafka", "healthy", f"{brokers} broker(s) answered")
 
 
-# What /readyz runs; hub/app.py registers the whole list (READINESS_PROBES) when it builds the app.
-PROBES: list[ProbeFn] = []
+# What /readyz runs; hub/app.py registers the whole list (READINESS_CHECKS) when it builds the app.
+CHECKS: list[ReadinessCheck] = []
 
 
-def register_probe(probe: ProbeFn) -> None:
-    """Add ``probe`` to what /readyz runs (once, however often the app is built)."""
-    if probe not in PROBES:
-        PROBES.append(probe)
+def register_check(check: ReadinessCheck) -> None:
+    """Add ``check`` to what /readyz runs (once, however often the app is built)."""
+    if check not in CHECKS:
+        CHECKS.append(check)
 
 
-def fold(outcomes: list[ProbeOutcome]) -> str:
+def fold(outcomes: list[ReadinessOutcome]) -> str:
     states = {outcome.state for outcome in outcomes}
     if "down" in states:
         return "down"
