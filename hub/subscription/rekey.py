@@ -6,11 +6,11 @@ sealed values and under which context each was sealed.
 
 from __future__ import annotations
 
-from sqlalchemy import text
 from sqlmodel import Session, col, or_, select
 
 from hub.secrets import VERSION, SecretsError, keyring, needs_rekey, seal, unseal
 from hub.subscription.models import Subscription
+from hub.subscription.versions import bump_version
 
 SEALED_FIELDS = ("secret_current", "secret_previous", "credential_sealed")
 
@@ -48,6 +48,6 @@ def rekey_subscriptions(*, session: Session, tenant_id: str | None = None) -> in
         session.add(row)
     if changed:
         # Workers cache subscriptions; a changed row must move the shared version counter.
-        session.execute(text("UPDATE subscription_versions SET version = version + 1 WHERE id = 1"))
+        bump_version(session)
     session.flush()
     return changed
