@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Response, Security
+from fastapi import APIRouter, Depends, Request, Response, Security
 from sqlmodel import Session
 
 from hub import apidocs as docs
