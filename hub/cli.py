@@ -1,4 +1,4 @@
-"""The hub's own commands: the API, sweeps, migrations, send/listen, tokens, OpenAPI and rekey.
+"""The hub's own commands: the API, the gRPC server, sweeps, migrations, send/listen, tokens, OpenAPI and rekey.
 
 The ``hub`` console script is :mod:`workers.cli`, which adds the worker commands (``ingest``,
 ``deliver``, ``dlq-observer``, ``dev``) to these: the hub package never imports a worker.
