@@ -32,6 +32,21 @@ def authorization(context: grpc.aio.ServicerContext) -> str | None:
     return None
 
 
+MAX_EXACT_INTEGER = 2**53  # a double holds every integer up to here exactly
+
+
+def json_value(value: Any) -> Any:
+    """A Struct value as JSON: a whole-number double becomes an integer (``3``, not ``3.0``), since a
+    Struct has only doubles and the REST publisher of the same message would send ``3``."""
+    if isinstance(value, float) and value.is_integer() and abs(value) <= MAX_EXACT_INTEGER:
+        return int(value)
+    if isinstance(value, dict):
+        return {key: json_value(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [json_value(item) for item in value]
+    return value
+
+
 def event_from_proto(message: Any) -> PublishEvent | InvalidEvent:
     """One ``Event`` message checked against the seed's rules (the same as the REST body's)."""
     try:
@@ -44,7 +59,8 @@ def event_from_proto(message: Any) -> PublishEvent | InvalidEvent:
         resource_id = check_resource_id(message.resource.resource_id) if message.HasField("resource") else None
     except ValueError as exc:
         return InvalidEvent(str(exc), message)
-    return PublishEvent(event_type, json_format.MessageToDict(message.message), occurred_at, resource_id, message)
+    return PublishEvent(event_type, json_value(json_format.MessageToDict(message.message)), occurred_at, resource_id,
+                        message)
 
 
 def result_message(event: PublishEvent | InvalidEvent, outcome: PublishOutcome) -> Any:

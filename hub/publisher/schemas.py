@@ -37,7 +37,7 @@ class BatchPublishEventsRequest(BaseModel):
 
 
 class PublishingResult(BaseModel):
-    event: dict[str, Any] = Field(description="The event as it was sent.")
+    event: Any = Field(description="The event as it was sent (an object, unless an invalid one was not).")
     success: bool = Field(description="`true` only when the event is durable on the backbone.")
     failure_reason: str | None = Field(default=None, description="Only set if success is false.")
 
