@@ -94,7 +94,8 @@ def grpc_server(env: dict[str, str]) -> Iterator[str]:
 
 def hub_env(db_url: str, prefix: str, **extra: str) -> dict[str, str]:
     """The children's settings: the scratch database, a topic prefix and consumer group of their own."""
-    return {"HUB_DATABASE_URL": db_url, "HUB_KAFKA_TOPIC_PREFIX": prefix, "HUB_KAFKA_CONSUMER_GROUP": f"ingest-{prefix}",
+    return {"HUB_DATABASE_URL": db_url, "HUB_KAFKA_TOPIC_PREFIX": prefix,
+            "HUB_KAFKA_CONSUMER_GROUP": f"ingest-{prefix}",
             "HUB_LOG_LEVEL": "WARNING", "HUB_DELIVER_IDLE_POLL_SECONDS": "0.05",
             "HUB_DELIVER_RETRY_LADDER_SECONDS": "0.5,0.5", **extra}
 

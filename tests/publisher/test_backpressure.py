@@ -24,7 +24,8 @@ from tests.publisher.conftest import (
 OCCURRED = "2024-10-16T14:30:00Z"
 
 
-def test_rest_batch_past_the_bound_is_503_with_retry_after(client, override_settings, tenant: str) -> None:  # noqa: ANN001
+def test_rest_batch_past_the_bound_is_503_with_retry_after(client, override_settings,  # noqa: ANN001
+                                                           tenant: str) -> None:
     override_settings(publisher_max_inflight_events=2, publisher_retry_after_seconds=3)
     events = [{"event_type": "a.b", "message": {"n": n}, "occurred_at": OCCURRED} for n in range(3)]
     response = client.post("/api/v1beta/events/batch", json={"events": events}, headers=bearer(publisher_token(tenant)))

@@ -132,7 +132,8 @@ def test_kafka_down_during_batches(broker: ScratchKafka, tenant: str) -> None:
                 time.sleep(8)
                 broker.start()
                 back = publishers.next_number()
-                wait_until(lambda: publishers.successes_since(back) >= 200, 120, 0.5, "successes after the broker returned")
+                wait_until(lambda: publishers.successes_since(back) >= 200, 120, 0.5,
+                           "successes after the broker returned")
                 publishers.stopping.set()
                 for thread in threads:
                     thread.join(timeout=90)

@@ -103,10 +103,11 @@ def test_rest_batch_body_validation(rest, tenant: str, override_settings) -> Non
 
 
 # -- a partly failing batch, delivered ---------------------------------------------------------------------
-def test_partly_failing_batch_stores_and_delivers_exactly_the_successes(publisher_hub: PublisherHub, rest,  # noqa: ANN001
-                                                                      tenant: str) -> None:
+def test_partly_failing_batch_stores_and_delivers_exactly_the_successes(  # noqa: ANN001
+        publisher_hub: PublisherHub, rest, tenant: str) -> None:
     allowed, secret = unique_type("allowed"), unique_type("secret")
-    sub, _ = insert_subscription(publisher_hub.db, tenant, f"https://{HOOK_HOST}:{publisher_hub.receiver.port}/{tenant}")
+    endpoint = f"https://{HOOK_HOST}:{publisher_hub.receiver.port}/{tenant}"
+    sub, _ = insert_subscription(publisher_hub.db, tenant, endpoint)
     sql(publisher_hub.db, "UPDATE subscription_versions SET version = version + 1 WHERE id = 1")
     events = [event(allowed, n=0), event(secret, n=1), {"event_type": allowed, "message": [1]},
               event(allowed, n=3), {"message": {}}, "not an object", event(allowed, n=6)]
@@ -170,7 +171,8 @@ def test_the_tenant_is_the_tokens_only(publisher_hub: PublisherHub, rest, stub, 
     rows = publisher_hub.wait_stored(tenant, 2)
     assert {row["attributes"]["tenantid"] for row in rows} == {tenant}
     # The same event from the other tenant is that tenant's own event, not a duplicate of this one.
-    assert rest.post("/api/v1beta/events", json=body, headers=bearer(publisher_token(other))).json()["result"]["success"]
+    response = rest.post("/api/v1beta/events", json=body, headers=bearer(publisher_token(other)))
+    assert response.json()["result"]["success"]
     [theirs] = publisher_hub.wait_stored(other, 1)
     assert theirs["attributes"]["tenantid"] == other
     assert len(publisher_hub.stored(tenant)) == 2
