@@ -25,8 +25,9 @@ ROLE_ARN = re.compile(r"^arn:aws[a-z-]*:iam::[0-9]{12}:role/[A-Za-z0-9+=,.@_/-]{
 
 
 class ProbeResult(ClosedModel):
-    """The classified result of a synchronous probe; ``detail`` only on failure (the routes answer with
-    the plain JSON that :func:`probe_result` builds)."""
+    """The classified result of a synchronous probe; ``detail`` only on failure."""
+
+    # The routes answer with the plain JSON that ``probe_result`` builds; this model documents it.
 
     outcome: Literal["ok", "failed"]
     statusCode: int  # noqa: N815 (the contract's name)
