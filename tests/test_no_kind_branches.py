@@ -2,7 +2,7 @@
 
 Walks the AST of ``hub/`` and ``workers/`` and fails on a comparison (``==``, ``!=``, ``is``, ``is not``,
 ``in``, ``not in``) with a ``SinkKind`` member, or with a kind's name as a string, outside
-``hub/destinations/providers``.
+``hub/providers``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 from hub.sinks.vocabulary import SinkKind
 
 ROOT = Path(__file__).resolve().parent.parent
-ALLOWED = ROOT / "hub" / "destinations" / "providers"
+ALLOWED = ROOT / "hub" / "providers"
 KIND_NAMES = {kind.value for kind in SinkKind}
 
 

@@ -24,8 +24,8 @@ from hub.dashboard.attention import Page, read_page
 from hub.dashboard.period import Period, PeriodRequest, hour_parts, refuse, resolve
 from hub.dashboard.queries import Scope
 from hub.dashboard.snapshot import snapshot_read
+from hub.providers.registry import kinds, provider_for
 from hub.retention.service import coverage_start
-from hub.destinations.providers.registry import kinds, provider_for
 from hub.sinks.vocabulary import Outcome
 
 HOURLY_UP_TO = timedelta(hours=48)

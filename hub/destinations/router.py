@@ -8,8 +8,8 @@ from fastapi import APIRouter, Depends, Request, Response, Security
 from sqlmodel import Session
 
 from hub import apidocs as docs
-from hub.bodies import request_body_doc
 from hub.auth.tokens import Principal
+from hub.bodies import request_body_doc
 from hub.config import get_settings
 from hub.destinations import service
 from hub.destinations.schemas import (

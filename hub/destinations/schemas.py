@@ -2,7 +2,7 @@
 
 A body that is not a JSON object is ``400 bad_request``; one that breaks the schema is ``422
 validation_error`` naming each refused field. What a ``sinkConfig`` holds is the kind's provider's
-to parse (``hub.destinations.providers``).
+to parse (``hub.providers``).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from typing import Any, Literal
 from pydantic import Field
 
 from hub.bodies import documented_models, parse_json
-from hub.destinations.providers.aws import REGION
-from hub.destinations.providers.base import text_field
 from hub.errors import ValidationFailed
+from hub.providers.aws import REGION
+from hub.providers.base import text_field
 from hub.shapes import ClosedModel, Uri
 from hub.sinks.base import AttemptResult
 from hub.subscription.errors import invalid

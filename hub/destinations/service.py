@@ -1,6 +1,6 @@
 """Bringing a destination to ``active``: ping, credential write, setup artifacts, delegated grant, verify.
 
-Every per-kind step is the kind's provider's (``hub.destinations.providers``); the state moves are
+Every per-kind step is the kind's provider's (``hub.providers``); the state moves are
 ``hub.destinations.verdict``'s. Probes run before the write transaction opens; the row is then
 locked and re-read, so a subscription deleted during the probe is a 404 and nothing is written.
 Every write bumps the workers' subscription version.
@@ -16,13 +16,13 @@ from sqlmodel import Session
 
 from hub.config import Settings
 from hub.db import session_scope
-from hub.destinations.providers.aws import SetupArtifacts
-from hub.destinations.providers.base import Access, ProbeTarget, ProbeUnsupported, Provider, stored_access
-from hub.destinations.providers.registry import provider_for
 from hub.destinations.schemas import GrantRequest, probe_result
 from hub.destinations.verdict import apply_verdict
 from hub.egress import DnsTimeout, DnsUnavailable
 from hub.ids import new_id
+from hub.providers.aws import SetupArtifacts
+from hub.providers.base import Access, ProbeTarget, ProbeUnsupported, Provider, stored_access
+from hub.providers.registry import provider_for
 from hub.secrets import seal, unseal
 from hub.sinks.base import AttemptResult
 from hub.sinks.vocabulary import ErrorClass

@@ -35,8 +35,8 @@ from hub.config import get_settings
 from hub.errors import DecisionTimeout, DecisionUnavailable, NotFound
 from hub.eventlog.models import PullCursor
 from hub.ids import parse_uuid
+from hub.providers.registry import provider_for
 from hub.pull.errors import DelegatedPartyUnconfirmed
-from hub.destinations.providers.registry import provider_for
 from hub.subscription import service as subscriptions
 from hub.subscription.models import Subscription
 from hub.subscription.selectors import EventSelector, selector_of

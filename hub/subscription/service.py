@@ -16,9 +16,9 @@ from sqlmodel import Session, col, select
 
 from hub.errors import NotFound
 from hub.ids import new_id, parse_uuid
+from hub.providers.endpoints import pull_endpoint
+from hub.providers.registry import provider_for
 from hub.secrets import mint_signing_secret, seal, unseal
-from hub.destinations.endpoints import pull_endpoint
-from hub.destinations.providers.registry import provider_for
 from hub.subscription.errors import NameTaken, NoSecretToRotate
 from hub.subscription.models import Subscription
 from hub.subscription.catalog_check import check_catalog

@@ -11,8 +11,8 @@ import orjson
 
 from hub.auth.tokens import Principal
 from hub.ids import parse_uuid
-from hub.destinations.endpoints import check_shape, clean_text
-from hub.destinations.providers.registry import kinds, provider_for
+from hub.providers.endpoints import check_shape, clean_text
+from hub.providers.registry import kinds, provider_for
 from hub.subscription.errors import EventTypeOutsideNature, InlineSinkConfigForbidden, invalid
 from hub.subscription.schemas import CreateSubscriptionRequest, VerificationState
 from hub.subscription.values import ListFilters, NewSubscription

@@ -135,7 +135,7 @@ def test_disabled_and_deleted_subscriptions_end_disabled(deliver_db: str, script
 
 def test_kind_without_a_sink_ends_with_a_recorded_outcome(deliver_db: str, scripted: Receiver, tenant: str,
                                                           monkeypatch) -> None:  # noqa: ANN001
-    from hub.destinations.providers.registry import provider_for
+    from hub.providers.registry import provider_for
 
     monkeypatch.setattr(provider_for("sqs"), "sink_path", "hub.sinks.not_in_this_build:Missing")
     sub, _ = insert_subscription(deliver_db, tenant, "https://sqs.example/q", sink_kind="sqs")

@@ -232,7 +232,7 @@ def test_verify_unsupported_and_uncredentialed(api, make_token):
 
 def test_region_follows_the_queue_url_host():
     """The artifacts' region is the one an SQS queue URL names (sqs.<region>.amazonaws.com)."""
-    from hub.destinations.providers.registry import provider_for
+    from hub.providers.registry import provider_for
 
     assert provider_for("sqs").endpoint_region(f"https://sqs.eu-west-1.amazonaws.com/{ACCOUNT}/q") == "eu-west-1"
     assert provider_for("sqs").endpoint_region(f"https://52.94.0.10/{ACCOUNT}/q") is None

@@ -17,9 +17,9 @@ import pytest
 
 from hub.config import get_settings
 from hub.dashboard.service import census_body
-from hub.destinations import endpoints
-from hub.destinations.providers import registry
-from hub.destinations.providers.base import EndpointShapeError, ProbeTarget, Provider, text_field
+from hub.providers import endpoints
+from hub.providers import registry
+from hub.providers.base import EndpointShapeError, ProbeTarget, Provider, text_field
 from hub.errors import ValidationFailed
 from hub.sinks.base import AttemptResult, PreparedDelivery
 from workers.deliver.prepare import destination_key, subscription_parts

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from hub.destinations.providers.base import EndpointShapeError, stored_access
-from hub.destinations.providers.registry import PROVIDERS, find_provider, kinds, kinds_where, provider_for
+from hub.providers.base import EndpointShapeError, stored_access
+from hub.providers.registry import PROVIDERS, find_provider, kinds, kinds_where, provider_for
 from hub.egress import EndpointBlocked
 from hub.sinks.vocabulary import SinkKind
 

@@ -1,4 +1,4 @@
-"""The RabbitMQ credential probe (hub.destinations.providers.rabbitmq) on the hub's own AMQP client, against the real local
+"""The RabbitMQ credential probe (hub.providers.rabbitmq) on the hub's own AMQP client, against the real local
 broker: each way a probe fails has its class and a detail naming the step (R-putSubscriptionCredential-*)."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from collections.abc import Iterator
 import pytest
 
 from hub.config import get_settings
-from hub.destinations.providers.base import Access, ProbeTarget
-from hub.destinations.providers.registry import provider_for
+from hub.providers.base import Access, ProbeTarget
+from hub.providers.registry import provider_for
 from hub.egress import DnsUnavailable
 from hub.sinks.base import AttemptResult
 from tests.egress.dnsserver import dns_server

@@ -20,7 +20,7 @@ import pytest
 import trustme
 
 from hub.config import get_settings
-from hub.destinations.providers.registry import kinds_where, provider_for
+from hub.providers.registry import kinds_where, provider_for
 from hub.secrets import mint_signing_secret
 from hub.sinks.base import PreparedDelivery, Sink
 from hub.sinks.vocabulary import SinkKind

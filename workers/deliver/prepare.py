@@ -17,8 +17,8 @@ from typing import Any
 import orjson
 import uuid_utils
 
-from hub.destinations.providers.base import NO_ACCESS, Access, Provider, stored_access
-from hub.destinations.providers.registry import provider_for
+from hub.providers.base import NO_ACCESS, Access, Provider, stored_access
+from hub.providers.registry import provider_for
 from hub.secrets import SecretsError, unseal
 from hub.sinks.base import PreparedDelivery
 from hub.sinks.vocabulary import SinkKind

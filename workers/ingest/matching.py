@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from hub.destinations.providers.registry import provider_for
+from hub.providers.registry import provider_for
 from hub.subscription.models import Subscription
 from hub.subscription.selectors import EventSelector, selector_fields
 from hub.subscription.versions import READ_VERSION_SQL

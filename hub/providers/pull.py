@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from hub.destinations.providers.base import Provider
+from hub.providers.base import Provider
 from hub.sinks.vocabulary import SinkKind
 
 PULL_SCHEME = "pull://"

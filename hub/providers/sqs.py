@@ -6,11 +6,11 @@ import re
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
-from hub.destinations.providers.aws import AwsProvider
-from hub.destinations.providers.base import EndpointShapeError
 from hub.egress import DnsTimeout, DnsUnavailable, InvalidDestination, check_https_url
+from hub.errors import invalid
+from hub.providers.aws import AwsProvider
+from hub.providers.base import EndpointShapeError
 from hub.sinks.vocabulary import SinkKind
-from hub.subscription.errors import invalid
 
 _ACCOUNT = re.compile(r"^[0-9]{12}$")
 _QUEUE = re.compile(r"^[A-Za-z0-9_-]{1,80}(\.fifo)?$")

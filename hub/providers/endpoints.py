@@ -1,7 +1,7 @@
 """A subscription's endpoint: shape checks, SSRF checks, and the short ``endpoint_display``.
 
 The per-kind rules (R-createSubscription-11/12/33, docs/contract-notes.md N13) live in each kind's
-provider (``hub.destinations.providers``); this module applies them to a request and turns a
+provider (``hub.providers``); this module applies them to a request and turns a
 refusal into a 422. Shapes: ``webhook`` an ``https://`` URL without userinfo (checked by the SSRF
 guard, which reads the URL); ``sqs`` the ``https://`` queue URL ``/<12-digit account>/<queue>``;
 ``rabbitmq`` ``"<exchange>/<routing key>"`` (surrounding spaces are part of the key);
@@ -15,10 +15,10 @@ import unicodedata
 import uuid
 
 from hub.egress import InvalidDestination
-from hub.destinations.providers.base import EndpointShapeError
-from hub.destinations.providers.pull import PULL_SCHEME
-from hub.destinations.providers.registry import find_provider, provider_for
-from hub.subscription.errors import invalid
+from hub.errors import invalid
+from hub.providers.base import EndpointShapeError
+from hub.providers.pull import PULL_SCHEME
+from hub.providers.registry import find_provider, provider_for
 
 MAX_ENDPOINT_LENGTH = 2048
 

@@ -19,11 +19,10 @@ from urllib.parse import quote, urlencode
 import orjson
 
 from hub.config import Settings
-from hub.destinations.providers.base import ProbeTarget, Provider, text_field
-from hub.errors import HubError
+from hub.errors import HubError, invalid
+from hub.providers.base import ProbeTarget, Provider, text_field
 from hub.sinks.base import AttemptResult, elapsed_ms
 from hub.sinks.vocabulary import ErrorClass
-from hub.subscription.errors import invalid
 
 log = logging.getLogger("hub.destinations")
 REGION = re.compile(r"^[a-z]{2}(-[a-z]+)+-[0-9]{1,2}$")

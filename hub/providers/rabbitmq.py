@@ -16,11 +16,11 @@ from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 from hub.config import Settings
-from hub.destinations.providers.base import EndpointShapeError, ProbeTarget, Provider, text_field
 from hub.egress import EndpointBlocked, InvalidDestination
+from hub.errors import invalid
+from hub.providers.base import EndpointShapeError, ProbeTarget, Provider, text_field
 from hub.sinks.base import AttemptResult, elapsed_ms
 from hub.sinks.vocabulary import ErrorClass, SinkKind
-from hub.subscription.errors import invalid
 
 _EXCHANGE = re.compile(r"^[A-Za-z0-9._:-]{1,255}$")
 

@@ -12,8 +12,8 @@ import orjson
 
 from hub.catalog.lifecycle import HUB_SOURCE
 from hub.config import Settings
-from hub.destinations.providers.base import ProbeTarget, Provider
 from hub.egress import check_webhook_url
+from hub.providers.base import ProbeTarget, Provider
 from hub.sinks.base import AttemptResult, PreparedDelivery
 from hub.sinks.vocabulary import SinkKind
 

@@ -11,20 +11,18 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import orjson
 
-from hub.errors import ValidationFailed
+from hub.errors import ValidationFailed, invalid
 from hub.sinks.base import AttemptResult
 from hub.sinks.vocabulary import ErrorClass, SinkKind
-from hub.subscription.errors import invalid
 
 if TYPE_CHECKING:
     import uuid
 
     from hub.config import Settings
-    from hub.destinations.schemas import GrantRequest
 
 MAX_FIELD = 4096
 
@@ -37,6 +35,14 @@ def text_field(body: dict[str, Any], name: str, location: str) -> str:
     if len(value) > MAX_FIELD or any(ord(char) < 0x20 for char in value):
         raise invalid(location, f"{location} is too long or has control characters")
     return value
+
+
+class GrantCoordinates(Protocol):
+    """A delegated grant's coordinates, as the grant route parsed them."""
+
+    role_arn: str
+    region: str
+    destination: str
 
 
 class EndpointShapeError(ValueError):
@@ -162,7 +168,7 @@ class Provider:
     def refuse_blocked(self, endpoint: str, credential: Mapping[str, Any]) -> None:
         """R-putSubscriptionCredential-09: the host the credential reaches must pass the SSRF guard (422)."""
 
-    def check_grant(self, endpoint: str, grant: GrantRequest) -> None:
+    def check_grant(self, endpoint: str, grant: GrantCoordinates) -> None:
         """The grant's destination must be this subscription's (422 otherwise)."""
         raise invalid("destination", f"delegated grants exist for sqs and eventbridge, not {self.kind.value}")
 

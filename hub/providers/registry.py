@@ -8,8 +8,8 @@ from __future__ import annotations
 
 
 from hub.config import Settings
-from hub.destinations.providers import eventbridge, pull, rabbitmq, sqs, webhook
-from hub.destinations.providers.base import Provider, SinkUnavailable
+from hub.providers import eventbridge, pull, rabbitmq, sqs, webhook
+from hub.providers.base import Provider, SinkUnavailable
 from hub.sinks.base import Sink
 
 PROVIDERS: dict[str, Provider] = {provider.kind.value: provider for provider in (

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
-from hub.destinations.providers.aws import AwsProvider
-from hub.destinations.providers.base import EndpointShapeError
+from hub.errors import invalid
+from hub.providers.aws import AwsProvider
+from hub.providers.base import EndpointShapeError
 from hub.sinks.vocabulary import SinkKind
-from hub.subscription.errors import invalid
 
 _BUS = re.compile(r"^[A-Za-z0-9._-]{1,256}$")
 BUS_ARN = re.compile(r"^arn:aws[a-z-]*:events:([a-z0-9-]+):[0-9]{12}:event-bus/([A-Za-z0-9._/-]{1,256})$")
