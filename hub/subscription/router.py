@@ -18,7 +18,7 @@ from hub.idempotency.service import IdempotentRequest, execute
 from hub.ratelimit.service import Allowance, metered
 from hub.subscription import service
 from hub.subscription.catalog_check import check_catalog
-from hub.subscription.endpoints import check_reachable
+from hub.providers.endpoints import check_reachable
 from hub.subscription.projection import as_read, as_subscription, timestamp
 from hub.subscription.schemas import (
     CreateSubscriptionRequest, CreateSubscriptionResponse, EndpointResponse, ListSubscriptionsResponse,
