@@ -12,7 +12,8 @@ from hub.config import get_settings
 from hub.db import SessionDep
 from hub.destinations.schemas import ProbeResult
 from hub.destinations.service import ping_subscription
-from hub.subscription.router import CAN_POST, IdPath, caller_of, json_response
+from hub.responses import json_response
+from hub.subscription.route_helpers import CAN_POST, IdPath, caller_of
 
 router = APIRouter(tags=["Subscriptions"], dependencies=[Security(docs.bearer_scheme)])
 

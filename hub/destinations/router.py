@@ -18,9 +18,10 @@ from hub.destinations.schemas import (
 )
 from hub.idempotency.deps import idempotency_key
 from hub.idempotency.service import IdempotentRequest, execute
-from hub.subscription.router import (
+from hub.responses import json_response
+from hub.subscription.route_helpers import (
     CAN_POST, ID_AND_KEY, ID_ONLY, METERED_GET, METERED_READ_ERRORS, MUTATION_ERRORS, RATE_HEADERS, REPLAYED,
-    IdPath, caller_of, json_response, raw_body,
+    IdPath, caller_of, raw_body,
 )
 
 

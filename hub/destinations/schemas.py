@@ -17,7 +17,7 @@ from hub.bodies import documented_models, parse_json
 from hub.errors import ValidationFailed
 from hub.providers.aws import REGION
 from hub.providers.base import text_field
-from hub.shapes import ClosedModel, Uri
+from hub.schema_base import ClosedModel, Uri
 from hub.sinks.base import AttemptResult
 from hub.subscription.errors import invalid
 

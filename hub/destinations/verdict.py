@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from sqlalchemy import text
 from sqlmodel import Session
 
-from hub.eventlog.models import DUE_JOB_STATES, state_in
+from hub.dataplane.models import DUE_JOB_STATES, state_in
 from hub.sinks.base import AttemptResult
 from hub.subscription.models import Subscription
 from hub.subscription.versions import bump_version

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import orjson
 
-from hub.catalog.lifecycle import HUB_SOURCE
+from hub.lifecycle.event_types import HUB_SOURCE
 from hub.config import Settings
 from hub.egress import check_webhook_url
 from hub.providers.base import ProbeTarget, Provider

@@ -32,8 +32,8 @@ from sqlmodel import Session, col, select
 
 from hub.auth.decision import ask_decision_service
 from hub.config import get_settings
+from hub.dataplane.models import PullCursor
 from hub.errors import DecisionTimeout, DecisionUnavailable, NotFound
-from hub.eventlog.models import PullCursor
 from hub.ids import parse_uuid
 from hub.providers.registry import provider_for
 from hub.pull.errors import DelegatedPartyUnconfirmed

@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 import psycopg
 from confluent_kafka import Consumer
 
-from hub.catalog.lifecycle import hub_topic
+from hub.lifecycle.event_types import hub_topic
 from hub.config import get_settings
 from hub.db import libpq_url
 from tests.subscriptions.conftest import db_row
