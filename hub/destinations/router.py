@@ -8,14 +8,13 @@ from fastapi import APIRouter, Depends, Request, Response, Security
 from sqlmodel import Session
 
 from hub import apidocs as docs
-from hub.bodies import request_body_doc
 from hub.auth.tokens import Principal
+from hub.bodies import request_body_doc
 from hub.config import get_settings
 from hub.destinations import service
-from hub.delivery.probe import probe_result
-from hub.delivery.schemas import ProbeResult
 from hub.destinations.schemas import (
-    CredentialRequest, DelegatedGrantRequest, GrantRequest, SetupArtifactsResponse, grant_request, sink_config,
+    CredentialRequest, DelegatedGrantRequest, GrantRequest, ProbeResult, SetupArtifactsResponse, grant_request,
+    probe_result, sink_config,
 )
 from hub.idempotency.deps import idempotency_key
 from hub.idempotency.service import IdempotentRequest, execute

@@ -17,7 +17,7 @@ from hub.ratelimit.service import Allowance, metered
 from hub.responses import json_response
 from hub.subscription import service
 from hub.subscription.catalog_check import check_catalog
-from hub.subscription.endpoints import check_reachable
+from hub.providers.endpoints import check_reachable
 from hub.subscription.projection import as_read, as_subscription, timestamp
 from hub.subscription.route_helpers import (
     CAN_DELETE, CAN_PATCH, CAN_POST, ID_AND_KEY, ID_ONLY, METERED_GET, METERED_READ_ERRORS, MUTATION_ERRORS,
