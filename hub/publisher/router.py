@@ -6,6 +6,7 @@ from typing import Any
 
 import orjson
 from fastapi import APIRouter, Request, Response, Security
+from pydantic import BaseModel, Field
 
 from hub import apidocs as docs
 from hub.bodies import parse_json, request_body_doc
@@ -21,7 +22,8 @@ from hub.publisher.schemas import (
     result_body,
 )
 
-router = APIRouter(tags=["Event Publisher"], dependencies=[Security(docs.bearer_scheme)])
+router = APIRouter(tags=["Event Publisher"])
+BEARER = [Security(docs.bearer_scheme)]  # on the publish routes; the health check takes no token
 
 OVERLOADED = docs.problem("`publisher_overloaded`: the backbone cannot take more now; retry with backoff "
                           "(or `AUT-0033`).", headers={"Retry-After": docs.RETRY_AFTER})
@@ -49,7 +51,19 @@ def _json(body: dict[str, Any]) -> Response:
     return Response(orjson.dumps(body), media_type="application/json")
 
 
+class ServiceHealth(BaseModel):
+    status: str = Field(description="`healthy` while the process serves requests.")
+
+
+@router.get("/health", operation_id="getServiceHealth", response_model=ServiceHealth,
+            responses={200: docs.success("The service is up.")})
+def service_health() -> Response:
+    """Seed 000's REST health check: 200 while the service serves (the hub's probes: /healthz, /readyz)."""
+    return _json({"status": "healthy"})
+
+
 @router.post("/api/v1beta/events", operation_id="publishEvent", response_model=PublishEventResponse,
+             dependencies=BEARER,
              responses={200: docs.success("The event's result; `success: false` when the broker did not "
                                           "take it."), **ERRORS},
              openapi_extra=request_body_doc(PublishEventRequest))
@@ -65,7 +79,7 @@ async def publish_event(request: Request) -> Response:
 
 
 @router.post("/api/v1beta/events/batch", operation_id="batchPublishEvents",
-             response_model=BatchPublishEventsResponse,
+             response_model=BatchPublishEventsResponse, dependencies=BEARER,
              responses={200: docs.success("One result per event, in request order; some may fail."), **ERRORS},
              openapi_extra=request_body_doc(BatchPublishEventsRequest))
 async def batch_publish_events(request: Request) -> Response:

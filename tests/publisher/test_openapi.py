@@ -61,6 +61,15 @@ def test_the_seeds_response_examples_match_the_response_schemas() -> None:
     assert not single.is_valid({"result": {"event": {}}})
 
 
+def test_the_seeds_rest_health_check(client) -> None:  # noqa: ANN001
+    """Seed 000: ``GET /health`` returns 200 if healthy; it needs no token."""
+    operation = DOCUMENT["paths"]["/health"]["get"]
+    assert "security" not in operation and "200" in operation["responses"]
+    response = client.get("/health")
+    assert response.status_code == 200 and validator(_schema_ref(operation["responses"]["200"]["content"])).is_valid(
+        response.json())
+
+
 def test_the_hubs_answers_match_the_response_schemas(client, tenant: str) -> None:  # noqa: ANN001
     """Answers the hub gives without a broker: a batch whose events all fail before it."""
     from tests.publisher.conftest import bearer, publisher_token
