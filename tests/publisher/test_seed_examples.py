@@ -4,6 +4,7 @@ tenant's log as the CloudEvent docs/contract-notes.md N33 describes."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tests.publisher.conftest import (
@@ -73,5 +74,24 @@ def test_grpc_batch_publish_example(publisher_hub: PublisherHub, stub, tenant: s
     assert [result.success for result in response.results] == [True, True, True]
     assert [result.event for result in response.results] == events
     rows = publisher_hub.wait_stored(tenant, 3)
-    assert sorted(str(row["data"]) for row in rows) == sorted(
-        str(m) for m in ({"file": "doc1.pdf"}, {"file": "doc2.pdf"}, {"user_id": "7", "count": 3}))
+    sent = ({"file": "doc1.pdf"}, {"file": "doc2.pdf"}, {"user_id": "7", "count": 3})
+    assert sorted(json.dumps(row["data"], sort_keys=True) for row in rows) == sorted(
+        json.dumps(m, sort_keys=True) for m in sent)
+
+
+def test_grpc_standard_health_service(publisher_hub: PublisherHub) -> None:
+    """Seed 000, "Service Health": the standard gRPC health checking protocol, on the same server."""
+    import grpc
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    with grpc.insecure_channel(publisher_hub.grpc_address) as channel:
+        health = health_pb2_grpc.HealthStub(channel)
+        for service in ("", "nvidia.omniverse.notifications.publisher.v1beta.EventPublishingService"):
+            answer = health.Check(health_pb2.HealthCheckRequest(service=service))
+            assert answer.status == health_pb2.HealthCheckResponse.SERVING
+        try:
+            health.Check(health_pb2.HealthCheckRequest(service="no.such.Service"))
+        except grpc.RpcError as exc:
+            assert exc.code() == grpc.StatusCode.NOT_FOUND
+        else:
+            raise AssertionError("an unknown service must be NOT_FOUND")
