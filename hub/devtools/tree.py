@@ -50,6 +50,7 @@ def _print_welcome() -> None:
     print("streaming-hub dev tree is up", flush=True)
     print(f"dev token (tenant dev-tenant, 12 h):\n{token}", flush=True)
     print(f"try:\ncurl -s -H 'Authorization: Bearer {token}' {base}/v1/catalog", flush=True)
+    print(f"gRPC (seed 000 services, health) on {settings.grpc_host}:{settings.grpc_port}", flush=True)
 
 
 def _wait_for_api(timeout_seconds: float = 30.0) -> bool:
