@@ -20,7 +20,14 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType
 
-PROTO_ROOT = Path(__file__).resolve().parents[2] / "schemas" / "proto"
+def _proto_root() -> Path:
+    """``schemas/proto`` of the source tree (an editable install), else of the working directory (an
+    image that copies ``schemas/`` beside an installed package, as deploy/compose/Dockerfile does)."""
+    source_tree = Path(__file__).resolve().parents[2] / "schemas" / "proto"
+    return source_tree if source_tree.is_dir() else Path.cwd() / "schemas" / "proto"
+
+
+PROTO_ROOT = _proto_root()
 OUTPUT = Path(__file__).resolve().parent / "generated"
 STAMP = "proto.sha256"
 PUBLISHER = "nvidia.omniverse.notifications.publisher.v1beta"
