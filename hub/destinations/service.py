@@ -1,9 +1,10 @@
 """Bringing a destination to ``active``: ping, credential write, setup artifacts, delegated grant, verify.
 
 Every per-kind step is the kind's provider's (``hub.providers``); the state moves are
-``hub.destinations.verdict``'s. Probes run before the write transaction opens; the row is then
-locked and re-read, so a subscription deleted during the probe is a 404 and nothing is written.
-Every write bumps the workers' subscription version.
+``hub.destinations.verdict``'s. Each service takes its session from the caller. It reads the row,
+ends that transaction (no snapshot or lock is held while a probe or DNS lookup is on the network),
+then locks and re-reads the row, so a subscription deleted during the probe is a 404 and nothing is
+written. Every write bumps the workers' subscription version.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import orjson
 from sqlmodel import Session
 
 from hub.config import Settings
-from hub.db import session_scope
 from hub.destinations.schemas import GrantRequest, probe_result
 from hub.destinations.verdict import apply_verdict
 from hub.egress import DnsTimeout, DnsUnavailable
@@ -33,11 +33,6 @@ from hub.subscription.values import Caller
 from hub.subscription.versions import bump_version
 
 STATIC_CREDENTIAL, DELEGATED_GRANT = "static_credential", "delegated_grant"
-
-
-def _read(caller: Caller, subscription_id: str) -> Subscription:
-    with session_scope() as session:
-        return get_subscription(session=session, caller=caller, subscription_id=subscription_id)
 
 
 def delivery_access(sub: Subscription) -> Access:
@@ -83,33 +78,34 @@ def ping_subscription(*, session: Session, caller: Caller, subscription_id: str,
     return probe_result(result)
 
 
-def put_credential(*, caller: Caller, subscription_id: str, config: dict[str, Any],
+def put_credential(*, session: Session, caller: Caller, subscription_id: str, config: dict[str, Any],
                    settings: Settings) -> AttemptResult:
     """Probe the candidate credential; store it sealed and activate only when the probe succeeds.
 
     A failed probe stores nothing and, when a credential or grant is in force, leaves the state as
     it is: deliveries go on with what is stored (R-putSubscriptionCredential-03).
     """
-    sub = _read(caller, subscription_id)
+    sub = get_subscription(session=session, caller=caller, subscription_id=subscription_id)
     provider = provider_for(sub.sink_kind)
     if not provider.takes_credential:
         raise invalid("sinkConfig", f"a {sub.sink_kind} subscription takes no credential")
     credential = provider.parse_credential(config)
+    endpoint, target = sub.endpoint, probe_target(sub, Access(credential=credential))
+    session.rollback()  # hold no snapshot or lock while the DNS lookup and the probe are on the network
     try:
-        provider.refuse_blocked(sub.endpoint, credential)
+        provider.refuse_blocked(endpoint, credential)
     except (DnsUnavailable, DnsTimeout):
         result = AttemptResult.failure(ErrorClass.dns, "the destination host did not resolve")
     else:
-        target = probe_target(sub, Access(credential=credential))
         result = _classified(lambda: provider.probe(target, settings))
-    with session_scope() as session:
-        locked = get_subscription(session=session, caller=caller, subscription_id=subscription_id, for_update=True)
-        in_force = not delivery_access(locked).empty
-        if result.ok:
-            locked.credential_sealed = seal(orjson.dumps(credential), context=secret_context(locked.id, "credential"))
-            locked.credential_updated_at = datetime.now(UTC)
-            locked.credential_kind = STATIC_CREDENTIAL
-        apply_verdict(session, locked, result, written=result.ok, keeps_access=in_force)
+    locked = get_subscription(session=session, caller=caller, subscription_id=subscription_id, for_update=True)
+    in_force = not delivery_access(locked).empty
+    if result.ok:
+        locked.credential_sealed = seal(orjson.dumps(credential), context=secret_context(locked.id, "credential"))
+        locked.credential_updated_at = datetime.now(UTC)
+        locked.credential_kind = STATIC_CREDENTIAL
+    apply_verdict(session, locked, result, written=result.ok, keeps_access=in_force)
+    session.commit()
     return result
 
 
@@ -130,24 +126,30 @@ def _grant_provider(sink_kind: str) -> Provider:
     return provider
 
 
-def setup_artifacts(*, caller: Caller, subscription_id: str, settings: Settings) -> SetupArtifacts:
+def setup_artifacts(*, session: Session, caller: Caller, subscription_id: str,
+                    settings: Settings) -> SetupArtifacts:
     """R-getSubscriptionSetupArtifacts-02..06: trust policy and quick-create link with a stable ExternalId."""
-    sub = _read(caller, subscription_id)
+    sub = get_subscription(session=session, caller=caller, subscription_id=subscription_id)
     provider = provider_for(sub.sink_kind)
     provider.check_setup(settings)  # before the ExternalId is minted
-    with session_scope() as session:
-        locked = get_subscription(session=session, caller=caller, subscription_id=subscription_id,
-                                  for_update=not sub.external_id)
-        external_id = _external_id(session, locked)
-        return provider.setup_artifacts(
-            endpoint=locked.endpoint, external_id=external_id, region=(locked.delegated_grant or {}).get("region"),
-            settings=settings, subscription_id=str(locked.id).replace("-", "")[-12:])
+    if not sub.external_id:
+        # A fresh transaction, so the locked re-read sees an ExternalId a concurrent request minted.
+        session.rollback()
+        sub = get_subscription(session=session, caller=caller, subscription_id=subscription_id, for_update=True)
+        _external_id(session, sub)
+    artifacts = provider.setup_artifacts(
+        endpoint=sub.endpoint, external_id=sub.external_id, region=(sub.delegated_grant or {}).get("region"),
+        settings=settings, subscription_id=str(sub.id).replace("-", "")[-12:])
+    session.commit()
+    return artifacts
 
 
-def check_grant(*, caller: Caller, subscription_id: str, grant: GrantRequest) -> None:
+def check_grant(*, session: Session, caller: Caller, subscription_id: str, grant: GrantRequest) -> None:
     """Checks before the write (not recorded under the key): the kind, and the destination (SSRF, shape)."""
-    sub = _read(caller, subscription_id)
-    _grant_provider(sub.sink_kind).check_grant(sub.endpoint, grant)
+    sub = get_subscription(session=session, caller=caller, subscription_id=subscription_id)
+    provider, endpoint = _grant_provider(sub.sink_kind), sub.endpoint
+    session.rollback()  # the destination check may look its host up; the grant is written on another session
+    provider.check_grant(endpoint, grant)
 
 
 def register_grant(*, session: Session, caller: Caller, subscription_id: str, grant: GrantRequest) -> None:
@@ -163,15 +165,16 @@ def register_grant(*, session: Session, caller: Caller, subscription_id: str, gr
     bump_version(session)
 
 
-def verify(*, caller: Caller, subscription_id: str, settings: Settings) -> AttemptResult:
+def verify(*, session: Session, caller: Caller, subscription_id: str, settings: Settings) -> AttemptResult:
     """R-verifySubscription-*: re-run the kind's probe; success activates and clears auto-disable."""
-    sub = _read(caller, subscription_id)
+    sub = get_subscription(session=session, caller=caller, subscription_id=subscription_id)
     provider = provider_for(sub.sink_kind)
     if not provider.verifies:
         raise ProbeUnsupported(f"{sub.sink_kind} subscriptions have no verify probe")
     target = probe_target(sub, delivery_access(sub) if provider.needs_access else Access())
+    session.rollback()  # hold no snapshot or lock while the probe is on the network
     result = _classified(lambda: provider.verify(target, settings))
-    with session_scope() as session:
-        locked = get_subscription(session=session, caller=caller, subscription_id=subscription_id, for_update=True)
-        apply_verdict(session, locked, result, reenable=True)
+    locked = get_subscription(session=session, caller=caller, subscription_id=subscription_id, for_update=True)
+    apply_verdict(session, locked, result, reenable=True)
+    session.commit()
     return result
