@@ -26,6 +26,7 @@ from hub.middleware import TraceMiddleware
 from hub.ops import router as ops
 from hub.ops.readiness import ReadinessCheck, database_readiness, kafka_readiness, register_check
 from hub.problems import install_problem_handlers
+from hub.publisher import router as publisher
 from hub.pull import router as pull
 from hub.subscription import router as subscription
 
@@ -39,6 +40,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     dlq.router,
     health.router,
     ops.router,
+    publisher.router,
     pull.router,
     subscription.router,
 )

@@ -1,4 +1,4 @@
-"""The hub's own commands: the API, sweeps, migrations, send/listen, tokens, OpenAPI and rekey.
+"""The hub's own commands: the API, the gRPC server, sweeps, migrations, send/listen, tokens, OpenAPI and rekey.
 
 The ``hub`` console script is :mod:`workers.cli`, which adds the worker commands (``ingest``,
 ``deliver``, ``dlq-observer``, ``dev``) to these: the hub package never imports a worker.
@@ -32,6 +32,19 @@ def api(
         "hub.app:create_app", factory=True, host=host or settings.api_host, port=port or settings.api_port,
         workers=workers, log_config=None, access_log=False, proxy_headers=False,
     )
+
+
+@app.command("grpc")
+def grpc_server() -> None:
+    """Serve the gRPC services of seed 000 and the gRPC health service (HUB_GRPC_HOST:HUB_GRPC_PORT)."""
+    from hub.config import get_settings
+    from hub.grpcapi.server import run
+    from hub.logs import configure_logging
+    from hub.preflight import require_dependencies
+
+    configure_logging(get_settings().log_level)
+    require_dependencies(database=False)  # publishing needs only the backbone
+    run()
 
 
 @app.command()
@@ -126,14 +139,21 @@ def token(
     delegated_scope: Annotated[Optional[str], typer.Option(help="delegated party (Base64)")] = None,
     nature: Annotated[Optional[list[str]], typer.Option(help="event key or prefix.* pattern")] = None,
     ttl: Annotated[int, typer.Option(help="lifetime in seconds")] = 3600,
+    publish_event_type: Annotated[Optional[list[str]], typer.Option(
+        help="seed 000: an event type the token may publish (`*`: any), repeatable; adds the "
+             "permission event-publisher-service:publish")] = None,
 ) -> None:
     """Mint an HS256 JWT that the local hub accepts."""
     from hub.auth.tokens import mint_token
     from hub.devtools.tree import DEFAULT_PERMISSIONS
+    from hub.publisher.access import publish_claims
 
+    permissions, claims = permission or list(DEFAULT_PERMISSIONS), {}
+    if publish_event_type:
+        permissions, claims = publish_claims(permissions, publish_event_type)
     typer.echo(mint_token(
-        tenant=tenant or None, permissions=permission or list(DEFAULT_PERMISSIONS), operator=operator,
-        delegated_scope=delegated_scope, nature=nature, ttl_seconds=ttl,
+        tenant=tenant or None, permissions=permissions, operator=operator,
+        delegated_scope=delegated_scope, nature=nature, ttl_seconds=ttl, claims=claims,
     ))
 
 

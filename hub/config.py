@@ -80,6 +80,20 @@ class Settings(BaseSettings):
     problem_type_base: str = "urn:streaming-hub:problem:"
     """Prefix of the `type` URI of every problem+json error."""
 
+    # gRPC server and the publisher service of seed 000 (docs/contract-notes.md N33)
+    grpc_host: str = "127.0.0.1"
+    """Address the gRPC server (`hub grpc`) listens on."""
+    grpc_port: int = 50051
+    """Port the gRPC server listens on."""
+    publisher_ack_timeout_seconds: float = 5.0
+    """How long a publish waits for the backbone's acknowledgements before answering `success: false`."""
+    publisher_max_inflight_events: int = 20_000
+    """Events a process may have waiting for acknowledgements; past it a publish answers 503 / RESOURCE_EXHAUSTED."""
+    publisher_batch_max_events: int = 1000
+    """Most events one batch publish may carry."""
+    publisher_retry_after_seconds: int = 1
+    """The `Retry-After` of an overloaded publish."""
+
     # Authentication (docs/contract-notes.md N15)
     jwt_hs256_secret: SecretStr = SecretStr("dev-only-insecure-hs256-secret-change-me")
     """Shared secret for HS256 tokens (`hub token` mints them)."""

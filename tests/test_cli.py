@@ -11,7 +11,7 @@ from hub.cli import app as hub_commands
 from workers.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
-HUB_COMMANDS = {"api", "sweep", "send", "listen", "migrate", "token", "openapi", "rekey"}
+HUB_COMMANDS = {"api", "grpc", "sweep", "send", "listen", "migrate", "token", "openapi", "rekey"}
 WORKER_COMMANDS = {"ingest", "deliver", "dlq-observer", "dev"}
 
 

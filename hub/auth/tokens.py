@@ -110,12 +110,13 @@ def mint_token(
     ttl_seconds: int = 3600,
     subject: str = "dev-user",
     settings: Settings | None = None,
+    claims: dict[str, Any] | None = None,
 ) -> str:
-    """An HS256 token that this hub accepts (for local use and tests)."""
+    """An HS256 token that this hub accepts (for local use and tests); CLAIMS adds claims of its own."""
     settings = settings or get_settings()
     now = int(time.time())
-    claims: dict[str, Any] = {
-        "sub": subject, "iat": now, "nbf": now - 1, "exp": now + ttl_seconds,
+    claims = {
+        **(claims or {}), "sub": subject, "iat": now, "nbf": now - 1, "exp": now + ttl_seconds,
         "iss": settings.jwt_issuer, "aud": settings.jwt_audience,
         settings.claim_permissions: permissions,
     }

@@ -34,8 +34,8 @@ class Child:
 
 def _children(hub: list[str], ingest_workers: int, deliver_workers: int = 1) -> list[Child]:
     """The child processes, each started as HUB (the argv of the ``hub`` command line) and a command."""
-    children = [Child("api", [*hub, "api"]), Child("dlq-observer", [*hub, "dlq-observer"]),
-                Child("sweep", [*hub, "sweep", "--loop"])]
+    children = [Child("api", [*hub, "api"]), Child("grpc", [*hub, "grpc"]),
+                Child("dlq-observer", [*hub, "dlq-observer"]), Child("sweep", [*hub, "sweep", "--loop"])]
     children += [Child(f"ingest-{n}", [*hub, "ingest"]) for n in range(1, ingest_workers + 1)]
     children += [Child(f"deliver-{n}", [*hub, "deliver", "--index", str(n - 1)])
                  for n in range(1, deliver_workers + 1)]
@@ -50,6 +50,7 @@ def _print_welcome() -> None:
     print("streaming-hub dev tree is up", flush=True)
     print(f"dev token (tenant dev-tenant, 12 h):\n{token}", flush=True)
     print(f"try:\ncurl -s -H 'Authorization: Bearer {token}' {base}/v1/catalog", flush=True)
+    print(f"gRPC (seed 000 services, health) on {settings.grpc_host}:{settings.grpc_port}", flush=True)
 
 
 def _wait_for_api(timeout_seconds: float = 30.0) -> bool:

@@ -1,0 +1,135 @@
+"""Publishing: each event checked, permitted, encoded as a CloudEvent and made durable on the backbone.
+
+An event becomes a CloudEvent (docs/contract-notes.md N33) with ``source`` ``event-publisher-service``,
+``type`` its ``event_type``, ``time`` its ``occurred_at``, the extensions ``occurredat``,
+``publishedat`` (stamped here), ``resourceid`` and ``principalidentity``, and the ``message`` as
+its JSON data, produced to ``<prefix>event-publisher-service`` by the shared backbone producer
+(acks=all) and stored once by ``hub ingest`` like any other event. Its id is derived from the
+event's content and publisher, so a client that publishes the same event again (a retry after an
+unclear answer) gets one stored event (E5, D19 dedup). An event answers success only when the
+backbone acknowledged it; everything else is ``success: false`` with its reason, in request order.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import orjson
+
+from hub.backbone.producer import PublishResult, shared_producer
+from hub.cloudevent.encode import InvalidEvent as UnstorableEvent
+from hub.cloudevent.encode import KafkaRecord, attribute_text, encode
+from hub.config import get_settings
+from hub.errors import PermissionDenied, ValidationFailed
+from hub.publisher.access import Publisher
+from hub.publisher.admission import Overloaded, admitted
+from hub.publisher.models import InvalidEvent, PublishEvent, PublishOutcome
+
+SOURCE = "event-publisher-service"
+ID_NAMESPACE = uuid.UUID("6f1c3a52-9a4e-5a8e-9d3b-2f77fcc663fd")
+BROKER_UNREACHABLE = "Unable to connect to message broker"  # the seed's wording
+QUEUE_FULL = "the local produce queue is full"  # hub.backbone.producer's refusal when it cannot take more
+
+
+def publish_topic() -> str:
+    """The backbone topic of published events: ``<prefix>event-publisher-service``."""
+    return f"{get_settings().kafka_topic_prefix}{SOURCE}"
+
+
+def event_id(publisher: Publisher, event: PublishEvent) -> str:
+    """The CloudEvent id: the same event from the same publisher always gets the same id (E5)."""
+    content = orjson.dumps([publisher.subject, event.event_type, attribute_text(event.occurred_at),
+                            event.resource_id, event.message], option=orjson.OPT_SORT_KEYS)
+    return str(uuid.uuid5(ID_NAMESPACE, content.decode()))
+
+
+def build_record(publisher: Publisher, event: PublishEvent, published_at: datetime) -> KafkaRecord:
+    """The Kafka record of one event; raises the codec's InvalidEvent when ingest would refuse it."""
+    attributes: dict[str, Any] = {
+        "specversion": "1.0", "id": event_id(publisher, event), "source": SOURCE, "type": event.event_type,
+        "tenantid": publisher.tenant_id, "time": event.occurred_at, "datacontenttype": "application/json",
+        "occurredat": event.occurred_at, "publishedat": published_at,
+        "principalidentity": publisher.subject or None, "resourceid": event.resource_id,
+        "partitionkey": event.resource_id,  # one resource's events keep their order
+    }
+    return encode(attributes, event.message, max_bytes=get_settings().kafka_max_record_bytes)
+
+
+def _prepare(publisher: Publisher, events: Sequence[PublishEvent | InvalidEvent],
+             published_at: datetime) -> tuple[list[PublishOutcome | None], list[KafkaRecord], list[int]]:
+    """Outcomes of the events that fail before the broker, and the records (with positions) of the rest."""
+    outcomes: list[PublishOutcome | None] = []
+    records: list[KafkaRecord] = []
+    positions: list[int] = []
+    for position, event in enumerate(events):
+        if isinstance(event, InvalidEvent):
+            outcomes.append(PublishOutcome(False, f"Invalid event: {event.reason}"))
+        elif not publisher.may_publish(event.event_type):
+            outcomes.append(PublishOutcome(False, denied_reason(event.event_type)))
+        else:
+            try:
+                records.append(build_record(publisher, event, published_at))
+            except UnstorableEvent as exc:
+                outcomes.append(PublishOutcome(False, f"Invalid event: {exc.message}"))
+                continue
+            outcomes.append(None)
+            positions.append(position)
+    return outcomes, records, positions
+
+
+def denied_reason(event_type: str) -> str:
+    """The reason of an event whose type the token does not list."""
+    return f"Permission denied: not authorized to publish event type {event_type!r}"
+
+
+def _broker_outcomes(result: PublishResult, count: int) -> list[PublishOutcome]:
+    """One outcome per record of RESULT, by index: durable, refused, or unconfirmed in time."""
+    outcomes = [PublishOutcome(False, BROKER_UNREACHABLE) for _ in range(count)]
+    for landed in result.landed:
+        outcomes[landed.index] = PublishOutcome(True)
+    for refused in result.refused:
+        reason = "Service temporarily overloaded" if refused.error == QUEUE_FULL else f"Publish failed: {refused.error}"
+        outcomes[refused.index] = PublishOutcome(False, reason)
+    return outcomes
+
+
+async def publish_events(*, publisher: Publisher,
+                         events: Sequence[PublishEvent | InvalidEvent]) -> list[PublishOutcome]:
+    """Publish EVENTS for PUBLISHER; one outcome per event, in order. Raises Overloaded (nothing sent)."""
+    settings = get_settings()
+    outcomes, records, positions = _prepare(publisher, events, datetime.now(UTC))
+    if records:
+        with admitted(len(records)):
+            result = await shared_producer().publish_async(
+                publish_topic(), records, timeout_seconds=settings.publisher_ack_timeout_seconds)
+        if not result.landed and any(refused.error == QUEUE_FULL for refused in result.refused):
+            raise Overloaded()  # the producer cannot take more: nothing of this call was sent
+        for position, outcome in zip(positions, _broker_outcomes(result, len(records)), strict=True):
+            outcomes[position] = outcome
+    return [outcome for outcome in outcomes if outcome is not None]
+
+
+async def publish_one(*, publisher: Publisher, event: PublishEvent | InvalidEvent) -> PublishOutcome:
+    """A single publish: an invalid event is 422 / INVALID_ARGUMENT, a type not listed 403 /
+    PERMISSION_DENIED; a broker failure is a ``success: false`` outcome, as the seed shows."""
+    if isinstance(event, InvalidEvent):
+        raise ValidationFailed(f"invalid event: {event.reason}",
+                               errors=[{"location": "event", "message": event.reason}])
+    if not publisher.may_publish(event.event_type):
+        raise PermissionDenied(f"not authorized to publish event type {event.event_type!r}")
+    [outcome] = await publish_events(publisher=publisher, events=[event])
+    if outcome.failure_reason.startswith("Invalid event: "):
+        message = outcome.failure_reason.removeprefix("Invalid event: ")
+        raise ValidationFailed(f"invalid event: {message}", errors=[{"location": "event", "message": message}])
+    return outcome
+
+
+def check_batch_size(count: int) -> None:
+    """A batch holds at most ``publisher_batch_max_events`` events (422 / INVALID_ARGUMENT past it)."""
+    limit = get_settings().publisher_batch_max_events
+    if count > limit:
+        raise ValidationFailed(f"a batch holds at most {limit} events",
+                               errors=[{"location": "events", "message": f"at most {limit} events"}])
