@@ -126,14 +126,21 @@ def token(
     delegated_scope: Annotated[Optional[str], typer.Option(help="delegated party (Base64)")] = None,
     nature: Annotated[Optional[list[str]], typer.Option(help="event key or prefix.* pattern")] = None,
     ttl: Annotated[int, typer.Option(help="lifetime in seconds")] = 3600,
+    event_broker: Annotated[Optional[list[str]], typer.Option(
+        help="event broker grant TOPIC=DATA_FLAGS[/TOPIC_FLAGS], e.g. orders=PRD/RW or '*=PR', repeatable")] = None,
 ) -> None:
     """Mint an HS256 JWT that the local hub accepts."""
     from hub.auth.tokens import mint_token
+    from hub.broker.access import parse_grant_options
     from hub.devtools.tree import DEFAULT_PERMISSIONS
 
+    try:
+        grants = parse_grant_options(event_broker) if event_broker else None
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--event-broker") from None
     typer.echo(mint_token(
         tenant=tenant or None, permissions=permission or list(DEFAULT_PERMISSIONS), operator=operator,
-        delegated_scope=delegated_scope, nature=nature, ttl_seconds=ttl,
+        delegated_scope=delegated_scope, nature=nature, event_broker=grants, ttl_seconds=ttl,
     ))
 
 
