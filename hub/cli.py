@@ -127,7 +127,7 @@ def token(
     nature: Annotated[Optional[list[str]], typer.Option(help="event key or prefix.* pattern")] = None,
     ttl: Annotated[int, typer.Option(help="lifetime in seconds")] = 3600,
     event_broker: Annotated[Optional[list[str]], typer.Option(
-        help="event broker grant TOPIC=DATA_FLAGS[/TOPIC_FLAGS], e.g. orders=PRD/RW or '*=PR', repeatable")] = None,
+        help="event broker grant: TOPIC=DATA_FLAGS or TOPIC=DATA_FLAGS/TOPIC_FLAGS, e.g. orders=PRD/RW; repeatable")] = None,
 ) -> None:
     """Mint an HS256 JWT that the local hub accepts."""
     from hub.auth.tokens import mint_token

@@ -62,6 +62,21 @@ def history(session: Session, *, tenant_id: str, topic: Topic, filters: Filters,
     return [history_item(*row) for row in rows]
 
 
+def replay_page(session: Session, *, tenant_id: str, topic: Topic, since: int, after: tuple[int, int] | None,
+                now_ms: int, limit: int = 1000) -> list[tuple[int, int, dict[str, Any]]]:
+    """Retained events of TOPIC's subtree from SINCE on, oldest first, after the (ts, seq) AFTER: (ts, seq, item)."""
+    window = effective_window(session, tenant_id=tenant_id, main_topic=topic.main)
+    floor = max(window_floor(session, tenant_id=tenant_id, window=window, now_ms=now_ms), after or (since, 0))
+    where, params = _where(topic, Filters(since=since))
+    rows = session.execute(text(f"""
+        SELECT e.ce_id, b.topic, b.event_type, e.data::text, b.ts, b.seq
+          FROM broker_events b JOIN event_log e ON e.tenant_id = b.tenant_id AND e.seq = b.seq
+         WHERE {where} AND (b.ts, b.seq) {'>' if after else '>='} (:floor_ts, :floor_seq)
+         ORDER BY b.ts, b.seq LIMIT :limit"""),
+        {**params, "tenant": tenant_id, "floor_ts": floor[0], "floor_seq": floor[1], "limit": limit}).all()
+    return [(row[4], row[5], history_item(*row[:5])) for row in rows]
+
+
 def history_item(event_id: str, topic: str, event_type: str, data_json: str | None, ts: int) -> dict[str, Any]:
     """One event as history and live frames show it."""
     return {"id": event_id, "topic": topic, "type": event_type,

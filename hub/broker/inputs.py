@@ -34,9 +34,9 @@ def _raise_if(errors: list[Violation]) -> None:
         raise InvalidBrokerInput(errors=errors)
 
 
-def topic_of(text: str, *, main_only: bool = False) -> Topic:
+def topic_of(text: str, *, main_only: bool = False, location: str = "path/topic") -> Topic:
     """The path's topic; 422 when it breaks the grammar (or is not a Main Topic when MAIN_ONLY)."""
-    errors = topic_violations(text)
+    errors = topic_violations(text, location)
     _raise_if(errors)
     topic = parse_topic(text)
     assert topic is not None

@@ -6,13 +6,14 @@ import time
 from typing import Annotated, Any
 
 import orjson
-from fastapi import APIRouter, Depends, Request, Response, Security
+from fastapi import APIRouter, Depends, Request, Response, Security, WebSocket
 
 from hub import apidocs as docs
 from hub.auth.deps import authenticate
 from hub.auth.tokens import Principal
 from hub.broker import configs, history
 from hub.broker.access import DATA, PUBLISH, PURGE, READ, TOPICS, WRITE, BrokerCaller, broker_caller
+from hub.broker.live import subscribe_socket
 from hub.broker.inputs import config_input, publish_input, purge_params, read_params, topic_of
 from hub.broker.publish import publish_event
 from hub.broker.window import effective_window
@@ -110,3 +111,9 @@ def delete_config(topic: str, who: CallerDep, session: SessionDep) -> Response:
     who.require(parsed.main, TOPICS, WRITE)
     configs.delete_config(session, tenant_id=who.tenant_id, topic=parsed.main)
     return Response(status_code=204)
+
+
+@router.websocket("/ws")
+async def live(websocket: WebSocket, domain: str) -> None:
+    """Live events of ``topic`` and its sub-topics (E9); ``since`` replays from history first."""
+    await subscribe_socket(websocket, domain)

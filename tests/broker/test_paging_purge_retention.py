@@ -14,10 +14,10 @@ from hub.db import get_engine, libpq_url
 from tests.ingest.conftest import insert_subscription, rows, scalar, wait_until
 
 
-def produce(tenant: str, items: list[tuple[str, str, int]]) -> list[str]:
-    """Produce broker events (topic, type, ts) straight to the backbone; returns their ids."""
-    records = [build_record(tenant_id=tenant, topic=parse_topic(topic), event_type=event_type, data={"i": i},
-                            ts=ts) for i, (topic, event_type, ts) in enumerate(items)]
+def produce(tenant: str, items: list[tuple]) -> list[str]:
+    """Produce broker events (topic, type, ts[, data]) straight to the backbone; returns their ids."""
+    records = [build_record(tenant_id=tenant, topic=parse_topic(item[0]), event_type=item[1],
+                            data=item[3] if len(item) > 3 else {"i": i}, ts=item[2]) for i, item in enumerate(items)]
     assert shared_producer().publish(broker_topic(), records).durable
     return [record.event.ce_id for record in records]
 

@@ -1,0 +1,153 @@
+"""Live broker events for WebSocket subscribers (E9): one LISTEN connection per API process.
+
+Ingest notifies :data:`STORED_CHANNEL` with the tenant at the COMMIT of a batch holding broker
+events. The feed thread then reads that tenant's new projection rows by seq (commit order is seq
+order within a tenant, so a per-tenant seq cursor misses nothing) and hands each frame to the
+matching subscribers without ever waiting for one: a subscriber's buffer is bounded, and one that
+is full is marked overrun and closed by its own handler. Publishing never passes through here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from dataclasses import dataclass, field
+import orjson
+import psycopg
+
+from hub.broker.grammar import SEPARATOR
+from hub.broker.history import history_item
+from hub.broker.projection import STORED_CHANNEL
+from hub.db import libpq_url
+
+log = logging.getLogger("hub.broker.feed")
+
+WAKE_SECONDS = 0.5  # without a notification, look anyway this often (a lost connection, a missed notify)
+PAGE_ROWS = 1000
+NEW_ROWS_SQL = """
+SELECT b.seq, e.ce_id, b.topic, b.event_type, e.data::text, b.ts
+  FROM broker_events b JOIN event_log e ON e.tenant_id = b.tenant_id AND e.seq = b.seq
+ WHERE b.tenant_id = %s AND b.seq > %s ORDER BY b.seq LIMIT %s
+"""
+LAST_SEQ_SQL = "SELECT coalesce(max(seq), 0) FROM broker_events WHERE tenant_id = %s"
+
+
+def covers(subscribed: str, topic: str) -> bool:
+    """Whether a subscriber of SUBSCRIBED receives an event on TOPIC (the topic or a sub-topic of it)."""
+    return topic == subscribed or topic.startswith(subscribed + SEPARATOR)
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One socket's bounded buffer of frames (event id, JSON text), filled from the feed thread."""
+
+    tenant_id: str
+    topic: str
+    capacity: int
+    loop: asyncio.AbstractEventLoop
+    frames: asyncio.Queue = field(init=False)
+    overrun: asyncio.Event = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.frames = asyncio.Queue(maxsize=self.capacity)
+        self.overrun = asyncio.Event()
+
+    def offer(self, frame: tuple[str, str]) -> None:
+        """Called on the subscriber's loop: queue FRAME, or mark the subscriber overrun."""
+        if self.overrun.is_set():
+            return
+        try:
+            self.frames.put_nowait(frame)
+        except asyncio.QueueFull:
+            self.overrun.set()
+
+
+class LiveFeed:
+    """The process's feed: subscribers by tenant, a per-tenant seq cursor, one listening thread."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._subscribers: dict[str, set[Subscriber]] = {}
+        self._cursors: dict[str, int] = {}
+        self._wake: set[str] = set()
+        self._thread: threading.Thread | None = None
+
+    def subscribe(self, subscriber: Subscriber) -> None:
+        """Register SUBSCRIBER: it receives every event of its subtree stored from now on."""
+        self._ensure_thread()
+        with psycopg.connect(libpq_url(), autocommit=True) as connection:
+            last = connection.execute(LAST_SEQ_SQL, (subscriber.tenant_id,)).fetchone()[0]
+        with self._lock:
+            tenant = subscriber.tenant_id
+            if tenant not in self._subscribers:
+                self._subscribers[tenant] = set()
+                self._cursors[tenant] = last
+            self._subscribers[tenant].add(subscriber)
+
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        with self._lock:
+            group = self._subscribers.get(subscriber.tenant_id)
+            if group is not None:
+                group.discard(subscriber)
+                if not group:
+                    del self._subscribers[subscriber.tenant_id]
+                    del self._cursors[subscriber.tenant_id]
+
+    def _ensure_thread(self) -> None:
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="broker-live-feed", daemon=True)
+                self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            try:
+                with psycopg.connect(libpq_url(), autocommit=True) as connection:
+                    connection.execute(f"LISTEN {STORED_CHANNEL}")
+                    self._serve(connection)
+            except Exception:  # noqa: BLE001 (a database outage: reconnect; the seq cursors lose nothing)
+                log.warning("live feed connection lost; reconnecting", exc_info=True)
+                threading.Event().wait(1.0)
+
+    def _serve(self, connection: psycopg.Connection) -> None:
+        while True:
+            notified = {notify.payload for notify in connection.notifies(timeout=WAKE_SECONDS, stop_after=1)}
+            with self._lock:
+                tenants = list(self._subscribers)
+            for tenant in (notified & set(tenants)) if notified else tenants:
+                self._dispatch(connection, tenant)
+
+    def _dispatch(self, connection: psycopg.Connection, tenant: str) -> None:
+        """Hand the tenant's newly stored events to its subscribers, oldest first."""
+        while True:
+            with self._lock:
+                cursor = self._cursors.get(tenant)
+            if cursor is None:
+                return
+            rows = connection.execute(NEW_ROWS_SQL, (tenant, cursor, PAGE_ROWS)).fetchall()
+            if not rows:
+                return
+            with self._lock:
+                if self._cursors.get(tenant) != cursor:
+                    return  # the last subscriber left (and maybe a new one came) meanwhile
+                self._cursors[tenant] = rows[-1][0]
+                subscribers = list(self._subscribers.get(tenant, ()))
+            for _seq, event_id, topic, event_type, data_json, ts in rows:
+                frame = (event_id, orjson.dumps(history_item(event_id, topic, event_type, data_json, ts)).decode())
+                for subscriber in subscribers:
+                    if covers(subscriber.topic, topic):
+                        try:
+                            subscriber.loop.call_soon_threadsafe(subscriber.offer, frame)
+                        except RuntimeError:  # its loop is closed: the socket is gone, unsubscribe follows
+                            pass
+            if len(rows) < PAGE_ROWS:
+                return
+
+
+_feed = LiveFeed()
+
+
+def live_feed() -> LiveFeed:
+    """This process's feed (its thread starts with the first subscriber)."""
+    return _feed
