@@ -230,6 +230,8 @@ class Settings(BaseSettings):
     """Pause between the broker history trims of `hub sweep --loop` (configs' max_events and ttl_seconds)."""
     broker_ws_buffer_events: int = 1000
     """Frames a live subscriber may have waiting; one more and it is closed (code 4008)."""
+    broker_ws_close_wait_seconds: float = 30.0
+    """How long the close (4008) of a subscriber that fell behind waits for its socket to take it."""
 
     # Idempotency
     idempotency_ttl_hours: int = 24

@@ -3,7 +3,8 @@
 The subscriber registers with the feed before it reads history, so every event stored after the
 history read is also in its buffer: the replay and the live frames overlap, never leave a gap, and
 a frame whose id the replay already sent is dropped. A subscriber whose buffer fills (it reads too
-slowly) is closed with :data:`FELL_BEHIND`; nobody else waits for it.
+slowly) gets no more frames and is closed with :data:`FELL_BEHIND` once its socket takes the close
+frame (within ``broker_ws_close_wait_seconds``, else the connection is dropped); nobody waits for it.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from hub.broker.errors import InvalidBrokerInput
 from hub.errors import HubError, MissingToken
 
 UNAUTHORIZED, FORBIDDEN, INVALID, FELL_BEHIND = 4401, 4403, 4422, 4008
-CLOSE_SECONDS = 2.0
+FELL_BEHIND_REASON = "subscriber fell behind: its buffer is full; reconnect with since"
 
 
 def close_code(error: HubError) -> int:
@@ -111,9 +112,11 @@ async def serve(websocket: WebSocket, tenant_id: str, topic: Topic, since: int |
         tasks.append(asyncio.create_task(stream()))
         await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         if overrun.done():
+            for task in tasks:
+                task.cancel()  # no more frames: the close goes out as soon as the socket takes it
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(websocket.close(code=FELL_BEHIND, reason="subscriber fell behind: "
-                                                       "its buffer is full; reconnect with since"), CLOSE_SECONDS)
+                await asyncio.wait_for(websocket.close(code=FELL_BEHIND, reason=FELL_BEHIND_REASON),
+                                       get_settings().broker_ws_close_wait_seconds)
     finally:
         for task in tasks:
             task.cancel()
