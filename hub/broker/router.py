@@ -16,6 +16,10 @@ from hub.broker.access import DATA, PUBLISH, PURGE, READ, TOPICS, WRITE, BrokerC
 from hub.broker.live import subscribe_socket
 from hub.broker.inputs import config_input, publish_input, purge_params, read_params, topic_of
 from hub.broker.publish import publish_event
+from hub.broker.schemas import (
+    BrokerHistory, PublishBody, PublishedEvent, PurgeCount, TopicConfigAnswer, TopicConfigBody, TopicConfigList,
+)
+from hub.bodies import request_body_doc
 from hub.broker.window import effective_window
 from hub.db import SessionDep, get_engine
 
@@ -28,6 +32,31 @@ def caller(domain: str, principal: Annotated[Principal, Depends(authenticate)]) 
 
 
 CallerDep = Annotated[BrokerCaller, Depends(caller)]
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    401: docs.UNAUTHORIZED,
+    403: docs.problem("`domain_mismatch` (the path's domain is not the token's tenant), or `forbidden` "
+                      "(the `event_broker` claim lacks the flag on the Main Topic)."),
+    422: docs.problem("`validation_error`: `errors[]` names each bad field (docs/contract-notes.md N33)."),
+    500: docs.INTERNAL,
+}
+WITH_BODY = {**ERRORS, 400: docs.problem("The body is not JSON: `bad_request`.")}
+TYPE = {"name": "type", "in": "query", "required": False, "schema": {"type": "string"},
+        "description": "Only events of this type."}
+
+
+def _instant(name: str, description: str) -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": False, "schema": {"type": "integer", "format": "int64"},
+            "description": description}
+
+
+READ_PARAMETERS = docs.parameters(
+    TYPE, {"name": "limit", "in": "query", "required": False, "schema": {"type": "integer"},
+           "description": "1-1000, default 100."},
+    _instant("until", "Only events with `ts` below this (ms). To page back, pass the oldest `ts` received; "
+                      "pass `ts + 1` and drop known ids when several events share that millisecond."))
+PURGE_PARAMETERS = docs.parameters(TYPE, _instant("since", "Only events with `ts` at or after this (ms)."),
+                                   _instant("until", "Only events with `ts` below this (ms)."))
 
 
 async def body_bytes(request: Request) -> bytes:
@@ -43,7 +72,9 @@ def _now_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
-@router.post("/data/{topic}", operation_id="brokerPublish", status_code=201)
+@router.post("/data/{topic}", operation_id="brokerPublish", status_code=201, response_model=PublishedEvent,
+             responses={**WITH_BODY, 503: docs.problem("`event_not_stored` or `service_unavailable`: retry.")},
+             openapi_extra=request_body_doc(PublishBody))
 async def publish(topic: str, request: Request, who: CallerDep) -> Response:
     """Publish an event on exactly the topic; 201 once it is stored (read-your-writes)."""
     parsed = topic_of(topic)
@@ -54,7 +85,8 @@ async def publish(topic: str, request: Request, who: CallerDep) -> Response:
     return _json({"data": event}, 201)
 
 
-@router.get("/data/{topic}", operation_id="brokerHistory")
+@router.get("/data/{topic}", operation_id="brokerHistory", response_model=BrokerHistory, responses=ERRORS,
+            openapi_extra=READ_PARAMETERS)
 def read_history(topic: str, request: Request, who: CallerDep, session: SessionDep) -> Response:
     """The retained events of the topic and its sub-topics, newest first."""
     parsed = topic_of(topic)
@@ -65,7 +97,8 @@ def read_history(topic: str, request: Request, who: CallerDep, session: SessionD
     return _json({"data": items})
 
 
-@router.delete("/data/{topic}", operation_id="brokerPurge")
+@router.delete("/data/{topic}", operation_id="brokerPurge", response_model=PurgeCount, responses=ERRORS,
+               openapi_extra=PURGE_PARAMETERS)
 def purge_history(topic: str, request: Request, who: CallerDep, session: SessionDep) -> Response:
     """Delete the retained events of the topic's subtree (optional type, since, until)."""
     parsed = topic_of(topic)
@@ -76,14 +109,15 @@ def purge_history(topic: str, request: Request, who: CallerDep, session: Session
     return _json({"data": {"deleted": deleted}})
 
 
-@router.get("/topics", operation_id="brokerListConfigs")
+@router.get("/topics", operation_id="brokerListConfigs", response_model=TopicConfigList, responses=ERRORS)
 def list_configs(who: CallerDep, session: SessionDep) -> Response:
     """The stored configs the caller may read, ordered by topic."""
     windows = configs.list_configs(session, tenant_id=who.tenant_id)
     return _json({"data": [configs.window_body(w) for w in windows if who.may(w.topic, TOPICS, READ)]})
 
 
-@router.put("/topics/{topic}", operation_id="brokerPutConfig")
+@router.put("/topics/{topic}", operation_id="brokerPutConfig", response_model=TopicConfigAnswer, responses=WITH_BODY,
+            openapi_extra=request_body_doc(TopicConfigBody))
 def put_config(topic: str, request: Request, raw: Annotated[bytes, Depends(body_bytes)], who: CallerDep,
                session: SessionDep) -> Response:
     """Replace the Main Topic's config: an omitted bound is null (unbounded)."""
@@ -95,7 +129,7 @@ def put_config(topic: str, request: Request, raw: Annotated[bytes, Depends(body_
     return _json({"data": configs.window_body(window)})
 
 
-@router.get("/topics/{topic}", operation_id="brokerGetConfig")
+@router.get("/topics/{topic}", operation_id="brokerGetConfig", response_model=TopicConfigAnswer, responses=ERRORS)
 def get_config(topic: str, who: CallerDep, session: SessionDep) -> Response:
     """The Main Topic's effective window (``default: true`` when nothing is stored)."""
     parsed = topic_of(topic, main_only=True)
@@ -104,7 +138,7 @@ def get_config(topic: str, who: CallerDep, session: SessionDep) -> Response:
                                                                 main_topic=parsed.main))})
 
 
-@router.delete("/topics/{topic}", operation_id="brokerDeleteConfig", status_code=204)
+@router.delete("/topics/{topic}", operation_id="brokerDeleteConfig", status_code=204, responses=ERRORS)
 def delete_config(topic: str, who: CallerDep, session: SessionDep) -> Response:
     """Remove the Main Topic's config (idempotent)."""
     parsed = topic_of(topic, main_only=True)
