@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 
 import psycopg
@@ -90,3 +93,23 @@ def test_an_event_a_delivery_still_needs_is_hidden_then_swept_once_delivered(bro
                            (tenant, subscription))
     sweep_broker(engine=get_engine(), batch_rows=100)
     assert scalar("SELECT count(*) FROM event_log WHERE tenant_id = %s AND seq = %s", (tenant, seq)) == 0
+
+
+def test_the_sweep_loop_trims_by_ttl_at_its_short_interval(broker, ingest):
+    """``hub sweep --loop`` with a 0.5 s broker interval deletes what left the ttl window, by itself."""
+    broker.put_config("brief", {"ttl_seconds": 2})
+    kept_config = broker.put_config("long", {"max_events": 2})
+    assert kept_config["max_events"] == 2
+    now = time.time_ns() // 1_000_000
+    produce(broker.tenant, [("brief:a", "t", now), ("brief", "t", now)] + [("long", "t", now + i) for i in range(4)])
+    wait_stored(broker.tenant, 6)
+    process = subprocess.Popen([sys.executable, "-m", "workers.cli", "sweep", "--loop"],
+                               env={**os.environ, "HUB_BROKER_SWEEP_INTERVAL_SECONDS": "0.5"})
+    try:
+        count = "SELECT count(*) FROM event_log WHERE tenant_id = %s"
+        wait_until(lambda: scalar(count, (broker.tenant,)) == 2, 60, 0.2, "the loop to trim to 2 events")
+    finally:
+        process.terminate()
+        process.wait(15)
+    assert broker.history("brief") == []
+    assert [e["ts"] for e in broker.history("long")] == [now + 3, now + 2]
