@@ -15,6 +15,7 @@ from hub.broker.grammar import SEPARATOR, Topic
 from hub.broker.projection import BROKER_SOURCE
 from hub.broker.window import effective_window, window_floor
 
+SUBTREE_END = chr(ord(SEPARATOR) + 1)  # ';': the first character after ':' in byte order
 OPEN_JOB_STATES = ("pending", "retrying", "in_flight")
 PURGED_DETAIL = "the event was purged from the event broker's history"
 
@@ -30,11 +31,17 @@ class Filters:
 
 def _where(topic: Topic, filters: Filters) -> tuple[str, dict[str, Any]]:
     """The conditions on ``broker_events b`` selecting TOPIC's subtree and FILTERS, and their parameters."""
-    clauses = ["b.tenant_id = :tenant", "b.main_topic = :main"]
-    params: dict[str, Any] = {"main": topic.main}
-    if not topic.is_main:
-        clauses.append("(b.topic = :topic OR starts_with(b.topic, :prefix))")
-        params.update(topic=topic.text, prefix=topic.text + SEPARATOR)
+    clauses = ["b.tenant_id = :tenant"]
+    params: dict[str, Any] = {}
+    if topic.is_main:
+        clauses.append("b.main_topic = :main")
+        params["main"] = topic.main
+    else:
+        # The topic, and every topic in ['T:', 'T;'): exactly those that start with 'T:' in C order.
+        # No main_topic condition: a sub-topic's subtree is read from the topic index, not by
+        # filtering the whole Main Topic's history.
+        clauses.append("(b.topic = :topic OR (b.topic >= :first AND b.topic < :after))")
+        params.update(topic=topic.text, first=topic.text + SEPARATOR, after=topic.text + SUBTREE_END)
     if filters.event_type is not None:
         clauses.append("b.event_type = :event_type")
         params["event_type"] = filters.event_type

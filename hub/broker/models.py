@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, CheckConstraint, Column, ForeignKeyConstraint, Index
+from sqlalchemy import BigInteger, CheckConstraint, Column, ForeignKeyConstraint, Index, String
 from sqlmodel import Field, SQLModel
 
 from hub.sqltypes import bigint_field, tz_field
@@ -23,12 +23,14 @@ class BrokerEvent(SQLModel, table=True):
                              name="fk_broker_events_event_log", ondelete="CASCADE"),
         Index("ix_broker_events_history", "tenant_id", "main_topic", "ts", "seq",
               postgresql_include=["topic", "event_type"]),
+        # A sub-topic's subtree is one range of this index: the topic itself, and ['T:', 'T;') in C order.
+        Index("ix_broker_events_topic", "tenant_id", "topic", "ts", "seq"),
     )
 
     tenant_id: str = Field(primary_key=True)
     seq: int = bigint_field(primary_key=True)
     main_topic: str
-    topic: str
+    topic: str = Field(sa_column=Column(String(collation="C"), nullable=False))  # byte order: ranges by prefix
     event_type: str
     ts: int = Field(sa_column=Column(BigInteger, nullable=False))  # milliseconds since the epoch
 

@@ -2,8 +2,9 @@
 
 ``broker_events`` holds one row per broker event of the event log (source ``event-broker``),
 written by ingest in the event's own transaction, keyed like the event log and deleted with it
-(ON DELETE CASCADE). History reads one index range: (tenant, Main Topic, ts, seq), with the
-topic and type included so the filters are read from the index.
+(ON DELETE CASCADE). History of a Main Topic reads one index range, (tenant, Main Topic, ts,
+seq), with the topic and type included so the filters are read from the index; a sub-topic's
+subtree is a range of (tenant, topic, ts, seq), the topic in C (byte) order.
 
 Revision ID: 0013
 Revises: 0012
@@ -26,7 +27,7 @@ def upgrade() -> None:
         sa.Column("tenant_id", sa.String(), nullable=False),
         sa.Column("seq", sa.BigInteger(), autoincrement=False, nullable=False),
         sa.Column("main_topic", sa.String(), nullable=False),
-        sa.Column("topic", sa.String(), nullable=False),
+        sa.Column("topic", sa.String(collation="C"), nullable=False),
         sa.Column("event_type", sa.String(), nullable=False),
         sa.Column("ts", sa.BigInteger(), nullable=False),
         sa.ForeignKeyConstraint(["tenant_id", "seq"], ["event_log.tenant_id", "event_log.seq"],
@@ -35,6 +36,7 @@ def upgrade() -> None:
     )
     op.create_index("ix_broker_events_history", "broker_events", ["tenant_id", "main_topic", "ts", "seq"],
                     postgresql_include=["topic", "event_type"])
+    op.create_index("ix_broker_events_topic", "broker_events", ["tenant_id", "topic", "ts", "seq"])
     op.create_table(
         "broker_topic_configs",
         sa.Column("tenant_id", sa.String(), nullable=False),
@@ -51,5 +53,6 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("broker_topic_configs")
+    op.drop_index("ix_broker_events_topic", table_name="broker_events")
     op.drop_index("ix_broker_events_history", table_name="broker_events")
     op.drop_table("broker_events")
