@@ -1,25 +1,29 @@
-"""Live broker events for WebSocket subscribers (E9): one LISTEN connection per API process.
+"""Stored broker events as they commit: one LISTEN connection per API process (E7, E9).
 
 Ingest notifies :data:`STORED_CHANNEL` with the tenant at the COMMIT of a batch holding broker
 events. The feed thread then reads that tenant's new projection rows by seq (commit order is seq
-order within a tenant, so a per-tenant seq cursor misses nothing) and hands each frame to the
-matching subscribers without ever waiting for one: a subscriber's buffer is bounded, and one that
-is full is marked overrun and closed by its own handler. Publishing never passes through here.
+order within a tenant, so a per-tenant seq cursor misses nothing). It resolves the publishers
+waiting for one of those events (read-your-writes) and hands each frame to the matching live
+subscribers without ever waiting for one: a subscriber's buffer is bounded, and one that is full
+is marked overrun and closed by its own handler. Publishing never waits for a subscriber.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import threading
 from dataclasses import dataclass, field
+
 import orjson
 import psycopg
+from sqlalchemy import text
 
 from hub.broker.grammar import SEPARATOR
 from hub.broker.history import history_item
 from hub.broker.projection import STORED_CHANNEL
-from hub.db import libpq_url
+from hub.db import get_engine, libpq_url
 
 log = logging.getLogger("hub.broker.feed")
 
@@ -30,7 +34,7 @@ SELECT b.seq, e.ce_id, b.topic, b.event_type, e.data::text, b.ts
   FROM broker_events b JOIN event_log e ON e.tenant_id = b.tenant_id AND e.seq = b.seq
  WHERE b.tenant_id = %s AND b.seq > %s ORDER BY b.seq LIMIT %s
 """
-LAST_SEQ_SQL = "SELECT coalesce(max(seq), 0) FROM broker_events WHERE tenant_id = %s"
+LAST_SEQ_SQL = text("SELECT coalesce(max(seq), 0) FROM broker_events WHERE tenant_id = :tenant")
 
 
 def covers(subscribed: str, topic: str) -> bool:
@@ -69,30 +73,63 @@ class LiveFeed:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._subscribers: dict[str, set[Subscriber]] = {}
+        self._waiters: dict[str, dict[str, tuple[asyncio.AbstractEventLoop, asyncio.Future]]] = {}
+        self._interest: dict[str, int] = {}  # subscribers and waiters per tenant: its cursor lives while > 0
         self._cursors: dict[str, int] = {}
-        self._wake: set[str] = set()
         self._thread: threading.Thread | None = None
 
-    def subscribe(self, subscriber: Subscriber) -> None:
-        """Register SUBSCRIBER: it receives every event of its subtree stored from now on."""
+    def _watch(self, tenant: str) -> None:
+        """Count one more interest in TENANT, starting its cursor at its last stored seq (blocking)."""
         self._ensure_thread()
-        with psycopg.connect(libpq_url(), autocommit=True) as connection:
-            last = connection.execute(LAST_SEQ_SQL, (subscriber.tenant_id,)).fetchone()[0]
         with self._lock:
-            tenant = subscriber.tenant_id
-            if tenant not in self._subscribers:
-                self._subscribers[tenant] = set()
-                self._cursors[tenant] = last
-            self._subscribers[tenant].add(subscriber)
+            if self._interest.get(tenant, 0) > 0:
+                self._interest[tenant] += 1
+                return
+        with get_engine().connect() as connection:
+            last = connection.execute(LAST_SEQ_SQL, {"tenant": tenant}).scalar_one()
+        with self._lock:
+            self._interest[tenant] = self._interest.get(tenant, 0) + 1
+            self._cursors.setdefault(tenant, last)
+
+    def _unwatch(self, tenant: str) -> None:
+        """Called with the lock held."""
+        self._interest[tenant] -= 1
+        if self._interest[tenant] <= 0:
+            del self._interest[tenant]
+            self._cursors.pop(tenant, None)
+
+    def subscribe(self, subscriber: Subscriber) -> None:
+        """Register SUBSCRIBER (blocking): it receives every event of its subtree stored from now on."""
+        self._watch(subscriber.tenant_id)
+        with self._lock:
+            self._subscribers.setdefault(subscriber.tenant_id, set()).add(subscriber)
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
         with self._lock:
             group = self._subscribers.get(subscriber.tenant_id)
-            if group is not None:
+            if group is not None and subscriber in group:
                 group.discard(subscriber)
                 if not group:
                     del self._subscribers[subscriber.tenant_id]
-                    del self._cursors[subscriber.tenant_id]
+                self._unwatch(subscriber.tenant_id)
+
+    async def expect(self, tenant: str, event_id: str) -> asyncio.Future:
+        """A future resolved when EVENT_ID is stored; register it before the event is produced."""
+        await asyncio.to_thread(self._watch, tenant)
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        with self._lock:
+            self._waiters.setdefault(tenant, {})[event_id] = (loop, future)
+        return future
+
+    def forget(self, tenant: str, event_id: str) -> None:
+        """End the wait for EVENT_ID (stored, or given up)."""
+        with self._lock:
+            waiting = self._waiters.get(tenant)
+            if waiting is not None and waiting.pop(event_id, None) is not None:
+                if not waiting:
+                    del self._waiters[tenant]
+                self._unwatch(tenant)
 
     def _ensure_thread(self) -> None:
         with self._lock:
@@ -114,7 +151,7 @@ class LiveFeed:
         while True:
             notified = {notify.payload for notify in connection.notifies(timeout=WAKE_SECONDS, stop_after=1)}
             with self._lock:
-                tenants = list(self._subscribers)
+                tenants = list(self._interest)
             for tenant in (notified & set(tenants)) if notified else tenants:
                 self._dispatch(connection, tenant)
 
@@ -133,6 +170,11 @@ class LiveFeed:
                     return  # the last subscriber left (and maybe a new one came) meanwhile
                 self._cursors[tenant] = rows[-1][0]
                 subscribers = list(self._subscribers.get(tenant, ()))
+                waiting = self._waiters.get(tenant, {})
+                stored = [waiting[row[1]] for row in rows if row[1] in waiting]
+            for loop, future in stored:
+                with contextlib.suppress(RuntimeError):  # the waiter's loop is closed: nobody waits
+                    loop.call_soon_threadsafe(_resolve, future)
             for _seq, event_id, topic, event_type, data_json, ts in rows:
                 frame = (event_id, orjson.dumps(history_item(event_id, topic, event_type, data_json, ts)).decode())
                 for subscriber in subscribers:
@@ -143,6 +185,11 @@ class LiveFeed:
                             pass
             if len(rows) < PAGE_ROWS:
                 return
+
+
+def _resolve(future: asyncio.Future) -> None:
+    if not future.done():
+        future.set_result(True)
 
 
 _feed = LiveFeed()

@@ -3,7 +3,8 @@
 The event is a CloudEvent (source ``event-broker``, subject the topic, time its ts, id a fresh
 uuid), produced with the shared backbone producer onto ``<prefix>event-broker`` keyed by the
 Main Topic. Ingest stores it in the tenant's event log; the answer waits, bounded, until that row
-exists, so a history read right after it returns the event (read-your-writes).
+exists (the feed of :mod:`hub.broker.feed` says so), so a history read right after it returns the
+event (read-your-writes).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from sqlalchemy import Engine, text
 
 from hub.backbone.producer import shared_producer
 from hub.broker.errors import EventNotStored, InvalidBrokerInput
+from hub.broker.feed import live_feed
 from hub.broker.grammar import Topic
 from hub.broker.history import history_item
 from hub.broker.projection import BROKER_SOURCE, from_millis
@@ -51,7 +53,9 @@ def _stored(engine: Engine, tenant_id: str, event_id: str) -> bool:
 
 
 async def wait_until_stored(engine: Engine, *, tenant_id: str, event_id: str, timeout_seconds: float) -> None:
-    """Poll (5 ms doubling to 50 ms) until ingest stored the event; 503 ``event_not_stored`` past the wait."""
+    """Poll (5 ms doubling to 50 ms) until ingest stored the event; 503 ``event_not_stored`` past the wait.
+
+    With a zero TIMEOUT_SECONDS: one look."""
     deadline = time.monotonic() + timeout_seconds
     pause = FIRST_POLL_SECONDS
     while not await asyncio.to_thread(_stored, engine, tenant_id, event_id):
@@ -64,14 +68,24 @@ async def wait_until_stored(engine: Engine, *, tenant_id: str, event_id: str, ti
 
 async def publish_event(*, engine: Engine, tenant_id: str, topic: Topic, event_type: str,
                         data: Any) -> dict[str, Any]:
-    """Publish one event on exactly TOPIC; returns it as a history item once it is stored."""
+    """Publish one event on exactly TOPIC; returns it as a history item once it is stored.
+
+    The wait is the feed's notification of the stored event (registered before the event is
+    produced, so it cannot be missed), with one look at the event log when it does not come.
+    """
     ts = time.time_ns() // 1_000_000
     record = build_record(tenant_id=tenant_id, topic=topic, event_type=event_type, data=data, ts=ts)
-    settings = get_settings()
-    result = await shared_producer().publish_async(broker_topic(), [record],
-                                                   timeout_seconds=settings.broker_publish_timeout_seconds)
-    if not result.durable:
-        raise ServiceUnavailable(f"the event was not published: {result.describe_failure('events')}")
-    await wait_until_stored(engine, tenant_id=tenant_id, event_id=record.event.ce_id,
-                            timeout_seconds=settings.broker_store_wait_seconds)
-    return history_item(record.event.ce_id, topic.text, event_type, record.event.data_json, ts)
+    event_id, settings, feed = record.event.ce_id, get_settings(), live_feed()
+    stored = await feed.expect(tenant_id, event_id)
+    try:
+        result = await shared_producer().publish_async(broker_topic(), [record],
+                                                       timeout_seconds=settings.broker_publish_timeout_seconds)
+        if not result.durable:
+            raise ServiceUnavailable(f"the event was not published: {result.describe_failure('events')}")
+        try:
+            await asyncio.wait_for(stored, settings.broker_store_wait_seconds)
+        except TimeoutError:
+            await wait_until_stored(engine, tenant_id=tenant_id, event_id=event_id, timeout_seconds=0)
+    finally:
+        feed.forget(tenant_id, event_id)
+    return history_item(event_id, topic.text, event_type, record.event.data_json, ts)
