@@ -28,7 +28,6 @@ import asyncio
 import os
 import socket
 import statistics
-import subprocess
 import sys
 import time
 import uuid
@@ -42,7 +41,7 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._ingest_setup import ROOT, Scratch, delete_kafka, worker_processes  # noqa: E402
+from bench._ingest_setup import Scratch, delete_kafka, worker_processes  # noqa: E402
 from hub.auth.tokens import mint_token  # noqa: E402
 from hub.backbone.producer import shared_producer  # noqa: E402
 from hub.broker.grammar import parse_topic  # noqa: E402

@@ -60,6 +60,7 @@ def parse_grant_options(options: list[str]) -> dict[str, dict[str, str]]:
         topic, equals, flags = option.partition("=")
         data, _, topics = flags.partition("/")
         if not topic or not equals or set(data) - set("PRD") or set(topics) - set("RW"):
-            raise ValueError(f"{option!r} is not TOPIC=DATA_FLAGS or TOPIC=DATA_FLAGS/TOPIC_FLAGS (data flags P, R, D; topic flags R, W)")
+            raise ValueError(f"{option!r} is not TOPIC=DATA_FLAGS or TOPIC=DATA_FLAGS/TOPIC_FLAGS "
+                             "(data flags P, R, D; topic flags R, W)")
         claim[topic] = {DATA: data, TOPICS: topics}
     return claim

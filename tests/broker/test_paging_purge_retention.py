@@ -113,3 +113,18 @@ def test_the_sweep_loop_trims_by_ttl_at_its_short_interval(broker, ingest):
         process.wait(15)
     assert broker.history("brief") == []
     assert [e["ts"] for e in broker.history("long")] == [now + 3, now + 2]
+
+
+def test_purge_ends_the_open_deliveries_of_purged_events_with_a_recorded_outcome(broker, ingest, tenant):
+    subscription = insert_subscription(tenant)
+    now = time.time_ns() // 1_000_000
+    produce(tenant, [("gone", "t", now), ("kept", "t", now)])
+    wait_stored(tenant, 2)
+    [(seq,)] = rows("SELECT seq FROM broker_events WHERE tenant_id = %s AND main_topic = 'gone'", (tenant,))
+    assert broker.purge("gone") == 1
+    [(state,)] = rows("SELECT state FROM delivery_jobs WHERE tenant_id = %s AND event_seq = %s", (tenant, seq))
+    assert state == "disabled"
+    [(outcome, detail)] = rows("SELECT outcome, detail FROM delivery_attempts WHERE tenant_id = %s AND event_seq = %s "
+                               "AND subscription_id = %s", (tenant, seq, subscription))
+    assert outcome == "disabled" and "purged" in detail
+    assert scalar("SELECT count(*) FROM delivery_jobs WHERE tenant_id = %s AND state = 'pending'", (tenant,)) == 1
