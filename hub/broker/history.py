@@ -13,7 +13,7 @@ from sqlmodel import Session
 
 from hub.broker.grammar import SEPARATOR, Topic
 from hub.broker.projection import BROKER_SOURCE
-from hub.broker.window import effective_window, window_floor
+from hub.broker.window import NO_FLOOR, effective_window, window_floor
 
 SUBTREE_END = chr(ord(SEPARATOR) + 1)  # ';': the first character after ':' in byte order
 OPEN_JOB_STATES = ("pending", "retrying", "in_flight")
@@ -73,14 +73,16 @@ def replay_page(session: Session, *, tenant_id: str, topic: Topic, since: int, a
                 now_ms: int, limit: int = 1000) -> list[tuple[int, int, dict[str, Any]]]:
     """Retained events of TOPIC's subtree from SINCE on, oldest first, after the (ts, seq) AFTER: (ts, seq, item)."""
     window = effective_window(session, tenant_id=tenant_id, main_topic=topic.main)
-    floor = max(window_floor(session, tenant_id=tenant_id, window=window, now_ms=now_ms), after or (since, 0))
+    floor = window_floor(session, tenant_id=tenant_id, window=window, now_ms=now_ms)
+    after_ts, after_seq = after or NO_FLOOR
     where, params = _where(topic, Filters(since=since))
     rows = session.execute(text(f"""
         SELECT e.ce_id, b.topic, b.event_type, e.data::text, b.ts, b.seq
           FROM broker_events b JOIN event_log e ON e.tenant_id = b.tenant_id AND e.seq = b.seq
-         WHERE {where} AND (b.ts, b.seq) {'>' if after else '>='} (:floor_ts, :floor_seq)
+         WHERE {where} AND (b.ts, b.seq) >= (:floor_ts, :floor_seq) AND (b.ts, b.seq) > (:after_ts, :after_seq)
          ORDER BY b.ts, b.seq LIMIT :limit"""),
-        {**params, "tenant": tenant_id, "floor_ts": floor[0], "floor_seq": floor[1], "limit": limit}).all()
+        {**params, "tenant": tenant_id, "floor_ts": floor[0], "floor_seq": floor[1], "after_ts": after_ts,
+         "after_seq": after_seq, "limit": limit}).all()
     return [(row[4], row[5], history_item(*row[:5])) for row in rows]
 
 

@@ -62,3 +62,10 @@ def test_flags_are_checked_per_main_topic(broker, ingest, tenant):
     assert broker.call("GET", "/topics/orders", token=reader).status_code == 403
     assert broker.call("GET", "/data/orders").status_code == 200
     assert broker.client.get(broker.url("/data/orders")).status_code == 401
+
+
+def test_without_ingest_the_publish_answers_503_after_its_bounded_wait(broker, broker_lane, override_settings):
+    """Durable on the backbone but not stored in time: 503 ``event_not_stored``, never a 201."""
+    override_settings(broker_store_wait_seconds=1)
+    response = broker.call("POST", "/data/orders", json={"type": "order.shipped"})
+    assert response.status_code == 503 and response.json()["code"] == "event_not_stored"
