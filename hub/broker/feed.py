@@ -57,14 +57,15 @@ class Subscriber:
         self.frames = asyncio.Queue(maxsize=self.capacity)
         self.overrun = asyncio.Event()
 
-    def offer(self, frame: tuple[str, str]) -> None:
-        """Called on the subscriber's loop: queue FRAME, or mark the subscriber overrun."""
-        if self.overrun.is_set():
-            return
-        try:
-            self.frames.put_nowait(frame)
-        except asyncio.QueueFull:
-            self.overrun.set()
+    def offer(self, frames: list[tuple[str, str]]) -> None:
+        """Called on the subscriber's loop: queue FRAMES, or mark the subscriber overrun."""
+        for frame in frames:
+            if self.overrun.is_set():
+                return
+            try:
+                self.frames.put_nowait(frame)
+            except asyncio.QueueFull:
+                self.overrun.set()
 
 
 class LiveFeed:
@@ -115,7 +116,12 @@ class LiveFeed:
 
     async def expect(self, tenant: str, event_id: str) -> asyncio.Future:
         """A future resolved when EVENT_ID is stored; register it before the event is produced."""
-        await asyncio.to_thread(self._watch, tenant)
+        with self._lock:
+            watched = self._interest.get(tenant, 0) > 0
+            if watched:
+                self._interest[tenant] += 1
+        if not watched:
+            await asyncio.to_thread(self._watch, tenant)  # the tenant's cursor starts with a query
         loop = asyncio.get_running_loop()
         future = loop.create_future()
         with self._lock:
@@ -175,16 +181,20 @@ class LiveFeed:
             for loop, future in stored:
                 with contextlib.suppress(RuntimeError):  # the waiter's loop is closed: nobody waits
                     loop.call_soon_threadsafe(_resolve, future)
-            for _seq, event_id, topic, event_type, data_json, ts in rows:
-                frame = (event_id, orjson.dumps(history_item(event_id, topic, event_type, data_json, ts)).decode())
-                for subscriber in subscribers:
-                    if covers(subscriber.topic, topic):
-                        try:
-                            subscriber.loop.call_soon_threadsafe(subscriber.offer, frame)
-                        except RuntimeError:  # its loop is closed: the socket is gone, unsubscribe follows
-                            pass
+            if subscribers:
+                self._hand_out(rows, subscribers)
             if len(rows) < PAGE_ROWS:
                 return
+
+    @staticmethod
+    def _hand_out(rows: list, subscribers: list[Subscriber]) -> None:
+        """Each subscriber's frames of ROWS, handed over in one call to its loop (never waited on)."""
+        frames = [(row[2], (row[1], orjson.dumps(history_item(*row[1:])).decode())) for row in rows]
+        for subscriber in subscribers:
+            mine = [frame for topic, frame in frames if covers(subscriber.topic, topic)]
+            if mine:
+                with contextlib.suppress(RuntimeError):  # its loop is closed: the socket is gone
+                    subscriber.loop.call_soon_threadsafe(subscriber.offer, mine)
 
 
 def _resolve(future: asyncio.Future) -> None:
