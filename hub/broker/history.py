@@ -14,9 +14,13 @@ from sqlmodel import Session
 from hub.broker.grammar import SEPARATOR, Topic
 from hub.broker.projection import BROKER_SOURCE
 from hub.broker.window import NO_FLOOR, effective_window, window_floor
+from hub.dataplane.models import DUE_JOB_STATES, JobState, state_in
+from hub.sinks.vocabulary import Outcome
 
 SUBTREE_END = chr(ord(SEPARATOR) + 1)  # ';': the first character after ':' in byte order
-OPEN_JOB_STATES = ("pending", "retrying", "in_flight")
+# An open job is one still due (a claimed job keeps its due state; its lease marks it taken).
+OPEN_JOBS = state_in(DUE_JOB_STATES)
+PURGED_STATE = JobState.disabled.value
 PURGED_DETAIL = "the event was purged from the event broker's history"
 
 
@@ -102,11 +106,12 @@ def purge(session: Session, *, tenant_id: str, topic: Topic, filters: Filters) -
     params["tenant"] = tenant_id
     doomed = f"SELECT b.seq FROM broker_events b WHERE {where}"
     ended = session.execute(text(f"""
-        UPDATE delivery_jobs j SET state = 'disabled', lease_until = NULL, updated_at = now()
+        UPDATE delivery_jobs j SET state = :ended, lease_until = NULL, updated_at = now()
           FROM subscriptions s
-         WHERE j.tenant_id = :tenant AND j.event_seq IN ({doomed}) AND j.state IN {OPEN_JOB_STATES}
+         WHERE j.tenant_id = :tenant AND j.event_seq IN ({doomed}) AND j.{OPEN_JOBS}
            AND s.id = j.subscription_id
-        RETURNING j.id, j.subscription_id, j.event_seq, j.attempts, s.sink_kind"""), params).all()
+        RETURNING j.id, j.subscription_id, j.event_seq, j.attempts, s.sink_kind"""),
+        {**params, "ended": PURGED_STATE}).all()
     _record_purged_attempts(session, tenant_id, ended)
     deleted = session.execute(text(f"""
         DELETE FROM event_log WHERE tenant_id = :tenant AND source = :source AND seq IN ({doomed})"""),
@@ -120,6 +125,7 @@ def _record_purged_attempts(session: Session, tenant_id: str, ended: list[Any]) 
     session.execute(text("""
         INSERT INTO delivery_attempts (id, job_id, tenant_id, subscription_id, sink_kind, event_seq, attempt_no,
                                        outcome, status_code, error_class, detail, latency_ms, attempted_at)
-        VALUES (:id, :job, :tenant, :subscription, :kind, :seq, :attempt_no, 'disabled', 0, '', :detail, 0, now())
+        VALUES (:id, :job, :tenant, :subscription, :kind, :seq, :attempt_no, :outcome, 0, '', :detail, 0, now())
     """), [{"id": uuid.UUID(str(uuid_utils.uuid7())), "job": row[0], "tenant": tenant_id, "subscription": row[1],
-            "seq": row[2], "attempt_no": row[3] + 1, "kind": row[4], "detail": PURGED_DETAIL} for row in ended])
+            "seq": row[2], "attempt_no": row[3] + 1, "kind": row[4], "detail": PURGED_DETAIL,
+            "outcome": Outcome.disabled.value} for row in ended])

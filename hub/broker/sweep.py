@@ -15,7 +15,7 @@ import time
 from sqlalchemy import Engine, text
 from sqlmodel import Session
 
-from hub.broker.history import OPEN_JOB_STATES
+from hub.broker.history import OPEN_JOBS
 from hub.broker.projection import BROKER_SOURCE
 from hub.broker.window import NO_FLOOR, effective_window, window_floor
 
@@ -38,7 +38,7 @@ DELETE FROM event_log WHERE tenant_id = :tenant AND source = :source AND seq IN 
   SELECT b.seq FROM broker_events b
    WHERE b.tenant_id = :tenant AND b.main_topic = :main AND (b.ts, b.seq) < (:floor_ts, :floor_seq)
      AND NOT EXISTS (SELECT 1 FROM delivery_jobs j WHERE j.tenant_id = b.tenant_id AND j.event_seq = b.seq
-                                                    AND j.state IN {OPEN_JOB_STATES})
+                                                    AND j.{OPEN_JOBS})
    ORDER BY b.ts, b.seq LIMIT :rows)
 """)
 
