@@ -10,6 +10,7 @@ from fastapi import APIRouter, FastAPI
 from hub import __version__
 from hub.apidocs import install_openapi
 from hub.buildinfo import build_identity
+from hub.broker import router as broker
 from hub.catalog import router as catalog
 from hub.catalog.readiness import catalog_readiness
 from hub.catalog.refresher import catalog_refresher
@@ -33,6 +34,7 @@ from hub.subscription import router as subscription
 # The API surface, in one place: every router the app serves (in this order in the OpenAPI
 # document) and every readiness check /readyz runs (in this order in its body). Add new ones here.
 ROUTERS: tuple[APIRouter, ...] = (
+    broker.router,
     catalog.router,
     dashboard.router,
     ping.router,

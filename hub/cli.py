@@ -142,18 +142,25 @@ def token(
     publish_event_type: Annotated[Optional[list[str]], typer.Option(
         help="seed 000: an event type the token may publish (`*`: any), repeatable; adds the "
              "permission event-publisher-service:publish")] = None,
+    event_broker: Annotated[Optional[list[str]], typer.Option(
+        help="event broker grant: TOPIC=DATA_FLAGS or TOPIC=DATA_FLAGS/TOPIC_FLAGS, e.g. orders=PRD/RW; repeatable")] = None,
 ) -> None:
     """Mint an HS256 JWT that the local hub accepts."""
     from hub.auth.tokens import mint_token
+    from hub.broker.access import parse_grant_options
     from hub.devtools.tree import DEFAULT_PERMISSIONS
     from hub.publisher.access import publish_claims
 
     permissions, claims = permission or list(DEFAULT_PERMISSIONS), {}
     if publish_event_type:
         permissions, claims = publish_claims(permissions, publish_event_type)
+    try:
+        grants = parse_grant_options(event_broker) if event_broker else None
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--event-broker") from None
     typer.echo(mint_token(
         tenant=tenant or None, permissions=permissions, operator=operator,
-        delegated_scope=delegated_scope, nature=nature, ttl_seconds=ttl, claims=claims,
+        delegated_scope=delegated_scope, nature=nature, event_broker=grants, ttl_seconds=ttl, claims=claims,
     ))
 
 

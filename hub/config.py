@@ -235,6 +235,18 @@ class Settings(BaseSettings):
     retention_interval_seconds: float = 300.0
     """Pause between sweeps of `hub sweep --loop` (and of the sweep `hub dev` runs)."""
 
+    # Event broker (seed 003)
+    broker_publish_timeout_seconds: float = 10.0
+    """How long a broker publish waits for the backbone's acknowledgement."""
+    broker_store_wait_seconds: float = 10.0
+    """How long a broker publish waits for ingest to store the event (read-your-writes); past it: 503."""
+    broker_sweep_interval_seconds: float = 60.0
+    """Pause between the broker history trims of `hub sweep --loop` (configs' max_events and ttl_seconds)."""
+    broker_ws_buffer_events: int = 1000
+    """Frames a live subscriber may have waiting; one more and it is closed (code 4008)."""
+    broker_ws_close_wait_seconds: float = 30.0
+    """How long the close (4008) of a subscriber that fell behind waits for its socket to take it."""
+
     # Idempotency
     idempotency_ttl_hours: int = 24
     """How long an idempotency key's answer is replayed."""

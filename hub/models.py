@@ -1,5 +1,6 @@
 """Imports every table model so ``SQLModel.metadata`` knows the whole schema."""
 
+from hub.broker.models import BrokerEvent, BrokerTopicConfig
 from hub.catalog.models import CatalogEvent, CatalogProducer
 from hub.dataplane.models import DeliveryAttempt, DeliveryJob, LoggedEvent, PullCursor, TenantCounter
 from hub.dataplane.rollups import (
@@ -14,7 +15,7 @@ from hub.retention.models import RetentionCoverage
 from hub.subscription.models import Subscription, SubscriptionVersion
 
 __all__ = [
-    "AttemptCountHourly", "AttemptTotalHourly", "CatalogEvent", "CatalogProducer", "DLQObservation",
+    "AttemptCountHourly", "AttemptTotalHourly", "BrokerEvent", "BrokerTopicConfig", "CatalogEvent", "CatalogProducer", "DLQObservation",
     "DeliveryAttempt", "DeliveryJob", "EventCountHourly", "IdempotencyRecord", "IngestWorkerHeartbeat",
     "JobCountHourly", "JobTotalHourly", "LoggedEvent", "PullEligibility", "PullCursor", "RateLimitWindow",
     "RetentionCoverage", "Subscription", "SubscriptionHealthRow", "SubscriptionVersion", "TenantCounter",

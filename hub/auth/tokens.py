@@ -13,6 +13,7 @@ from hub.config import Settings, get_settings
 from hub.errors import InvalidToken, Unauthorized
 
 ASYMMETRIC = {"RS256", "ES256"}
+EVENT_BROKER_CLAIM = "event_broker"
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class Principal:
     scopes: frozenset[str] = field(default_factory=frozenset)
     delegated_scope: str | None = None
     nature: tuple[str, ...] | None = None
+    event_broker: Any = None  # the seed-003 claim (E3), read by hub.broker.access
 
 
 @lru_cache
@@ -91,6 +93,7 @@ def principal_from_claims(claims: dict[str, Any], settings: Settings | None = No
         scopes=frozenset(scope.split() if isinstance(scope, str) else _string_list(scope)),
         delegated_scope=delegated if isinstance(delegated, str) and delegated else None,
         nature=tuple(_string_list(nature)) if nature is not None else None,
+        event_broker=claims.get(EVENT_BROKER_CLAIM),
     )
 
 
@@ -107,6 +110,7 @@ def mint_token(
     operator: bool = False,
     delegated_scope: str | None = None,
     nature: list[str] | None = None,
+    event_broker: dict[str, Any] | None = None,
     ttl_seconds: int = 3600,
     subject: str = "dev-user",
     settings: Settings | None = None,
@@ -128,4 +132,6 @@ def mint_token(
         claims[settings.claim_delegated_scope] = delegated_scope
     if nature is not None:
         claims[settings.claim_nature] = nature
+    if event_broker is not None:
+        claims[EVENT_BROKER_CLAIM] = event_broker
     return jwt.encode(claims, settings.jwt_hs256_secret.get_secret_value(), algorithm="HS256")

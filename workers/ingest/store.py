@@ -3,9 +3,10 @@
 Per batch: the subscription cache checks its version (one query); each tenant's counter is
 advanced once by the number of its events, tenants locked in sorted order (no deadlocks; the row
 lock also makes commit order equal seq order per tenant); the events are COPYed into
-``event_log``; a delivery job is COPYed for every matching push subscription, and an
-``available`` attempt (N23: the event was stored for a pull subscription) for every matching pull
-subscription; pull eligibility and poison attempts are counted; a batch that wrote jobs notifies the delivery workers (delivered
+``event_log`` (broker events also into their history projection, hub.broker.projection); a
+delivery job is COPYed for every matching push subscription, and an ``available`` attempt (N23:
+the event was stored for a pull subscription) for every matching pull subscription; pull
+eligibility and poison attempts are counted; a batch that wrote jobs notifies the delivery workers (delivered
 at COMMIT). A duplicate (tenant, source, id) (N19) makes the fast COPY fail,
 and the batch then goes through a staging table with ``ON CONFLICT DO NOTHING`` (the duplicate's
 seq becomes a gap). The caller's ``before_commit`` runs last, inside the transaction.
@@ -24,6 +25,7 @@ import psycopg
 import uuid_utils
 from psycopg import errors as pg_errors
 
+from hub.broker.projection import write_projection
 from hub.cloudevent.decode import VALIDATION, Event, Poison
 from hub.dataplane.due_channel import notify_due
 from hub.dataplane.models import DeliveryAttempt, DeliveryJob, JobState, LoggedEvent
@@ -143,6 +145,7 @@ class EventStore:
             outcome.duplicates += len(events) - len(inserted) - len(outcome.rejected)
             outcome.inserted = len(inserted)
             outcome.jobs = self._fan_out(cursor, inserted, now)
+            write_projection(cursor, inserted)  # broker history (seed 003): a row per broker event only
             if outcome.jobs:
                 notify_due(cursor)  # sent by PostgreSQL at COMMIT: idle delivery workers claim at once
         _record_poison(cursor, poisons + outcome.rejected, now)
