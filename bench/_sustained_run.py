@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench._deliver_hub import Session, created_times, warm_up, worker_processes
+from bench._deliver_hub import Session, count_jobs, created_times, warm_up, worker_processes
 from bench._ingest_setup import Producer, Scratch
 from bench._receiver import Nginx, free_port
 
@@ -25,11 +25,35 @@ PROFILE_DRAIN_SECONDS = 10  # a smaller backlog drains too fast to give a rate
 
 
 @dataclass(frozen=True)
+class Variant:
+    """How ``hub dev`` runs: its process counts and extra ``HUB_*`` settings (the defaults: none)."""
+
+    name: str = "defaults"
+    dev_options: tuple[str, ...] = ()  # e.g. ("--ingest-workers", "1")
+    env: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Variant:
+        """``name:ingest=1,deliver=2,HUB_X=y`` (every part after the name optional)."""
+        name, _, spec = text.partition(":")
+        options: list[str] = []
+        env: list[tuple[str, str]] = []
+        for item in filter(None, spec.split(",")):
+            key, _, value = item.partition("=")
+            if key in ("ingest", "deliver"):
+                options += [f"--{key}-workers", value]
+            else:
+                env.append((key, value))
+        return cls(name or "defaults", tuple(options), tuple(env))
+
+
+@dataclass(frozen=True)
 class Plan:
-    """One configuration: K subscriptions per event, R offered deliveries/s (R / K events/s)."""
+    """One configuration: K subscriptions per event, R offered deliveries/s (R / K events/s), a variant."""
 
     subs: int
     rate: int
+    variant: Variant = Variant()
 
 
 @dataclass(frozen=True)
@@ -51,6 +75,7 @@ class Outcome:
     offered: float  # deliveries/s the producer actually offered
     delivered: float  # deliveries/s received in the window
     backlog: int  # deliveries offered but not received when the load stopped
+    in_kafka: int  # of which not yet ingested (no job yet)
     drain: float | None  # deliveries/s received from the load's stop to the last receipt
     p50: float | None
     p99: float | None
@@ -139,10 +164,11 @@ def watched_groups(dev_pid: int, nginx: Nginx) -> dict[str, list[int]]:
 
 
 # -- one run ---------------------------------------------------------------------------------------
-def hub_dev(session: Session):  # noqa: ANN201 (a context manager)
-    """``hub dev`` as ``make dev`` runs it (its default process counts), on the session's names."""
-    env = {**session.env, "HUB_API_PORT": str(free_port()), "HUB_DELIVER_METRICS_PORT": "0"}
-    return worker_processes([[sys.executable, "-m", "hub.cli", "dev"]], env)
+def hub_dev(session: Session, variant: Variant):  # noqa: ANN201 (a context manager)
+    """``hub dev`` as ``make dev`` runs it (its default process counts unless the variant says), on the
+    session's names."""
+    env = {**session.env, "HUB_API_PORT": str(free_port()), "HUB_DELIVER_METRICS_PORT": "0", **dict(variant.env)}
+    return worker_processes([[sys.executable, "-m", "hub.cli", "dev", *variant.dev_options]], env)
 
 
 def _wait_for_children(dev_pid: int, timeout: float = 60.0) -> None:
@@ -166,18 +192,19 @@ def run_once(scratch: Scratch, nginx: Nginx, plan: Plan, timing: Timing) -> Outc
         events = max(1, int(plan.rate / plan.subs * timing.duration))
         records = session.records(events, seed=random.randrange(1 << 30))
         producer = Producer()
-        with hub_dev(session) as procs:
+        with hub_dev(session, plan.variant) as procs:
             _wait_for_children(procs[0].pid)
             warm_up(session, procs, plan.subs)
             groups = watched_groups(procs[0].pid, nginx)
             receipts = nginx.receipts(nginx.log_offset())
+            warm_jobs = count_jobs(scratch.dsn)
             started = time.time()
             sender = threading.Thread(target=producer.send, args=(session.topic, records),
                                       kwargs={"rate": plan.rate / plan.subs}, daemon=True)
             sender.start()
             _sleep_until(started + timing.window_start)
             before = cpu_snapshot(groups)
-            tag, window = f"{plan.subs}x{plan.rate}", timing.window_end - timing.window_start
+            tag, window = f"{plan.variant.name}-{plan.subs}x{plan.rate}", timing.window_end - timing.window_start
             profiles = _py_spy(timing, groups, f"{tag}-window", window)
             _sleep_until(started + timing.window_end)
             after = cpu_snapshot(groups)
@@ -186,6 +213,7 @@ def run_once(scratch: Scratch, nginx: Nginx, plan: Plan, timing: Timing) -> Outc
             profiles += _py_spy(timing, groups, f"{tag}-drain", PROFILE_DRAIN_SECONDS)
             receipts.update()
             backlog = events * plan.subs - len(receipts.seen)
+            in_kafka = events * plan.subs - (count_jobs(scratch.dsn) - warm_jobs)
             expected = events * plan.subs
             deadline = time.monotonic() + timing.drain_timeout
             while receipts.update() < expected and time.monotonic() < deadline:
@@ -195,7 +223,7 @@ def run_once(scratch: Scratch, nginx: Nginx, plan: Plan, timing: Timing) -> Outc
             for profile in profiles:
                 profile.wait(60)
         seen = receipts.seen
-        return _outcome(scratch, plan, timing, producer, seen, (started, stopped), backlog, expected,
+        return _outcome(scratch, plan, timing, producer, seen, (started, stopped), (backlog, in_kafka), expected,
                         _shares(before, after, timing.window_end - timing.window_start))
     finally:
         session.close()
@@ -225,8 +253,9 @@ def _shares(before: dict[tuple[str, int], float], after: dict[tuple[str, int], f
 
 
 def _outcome(scratch: Scratch, plan: Plan, timing: Timing, producer: Producer, seen: dict[str, float],
-             span: tuple[float, float], backlog: int, expected: int, cpu: dict[str, float]) -> Outcome:
+             span: tuple[float, float], backlog: tuple[int, int], expected: int, cpu: dict[str, float]) -> Outcome:
     started, stopped = span
+    backlog, in_kafka = backlog
     low, high = (started + timing.window_start) * 1000, (started + timing.window_end) * 1000
     in_window = [wid for wid, moment in seen.items() if low <= moment < high]
     after_stop = [moment for moment in seen.values() if moment >= stopped * 1000]
@@ -242,5 +271,5 @@ def _outcome(scratch: Scratch, plan: Plan, timing: Timing, producer: Producer, s
     if len(seen) < expected:
         print(f"    {expected - len(seen):,} of {expected:,} deliveries not received within the drain timeout",
               flush=True)
-    return Outcome(plan, offered, len(in_window) / (timing.window_end - timing.window_start), backlog, drain,
+    return Outcome(plan, offered, len(in_window) / (timing.window_end - timing.window_start), backlog, in_kafka, drain,
                    p50, p99, cpu, len(in_window))

@@ -45,7 +45,7 @@ if str(ROOT) not in sys.path:
 from bench._deliver_hub import throughput  # noqa: E402
 from bench._ingest_setup import Producer, Scratch, build_records, delete_kafka, new_topic  # noqa: E402
 from bench._receiver import Nginx, ensure_tools, event_body, wrk_ceiling  # noqa: E402
-from bench._sustained_run import Outcome, Plan, Timing, run_once  # noqa: E402
+from bench._sustained_run import Outcome, Plan, Timing, Variant, run_once  # noqa: E402
 from bench.ingest import bare_consumer  # noqa: E402
 
 # Hookdeck Outpost on this machine, measured the same way (publish API at full rate, receipts at nginx).
@@ -78,8 +78,8 @@ def kafka_ceiling(events: int) -> float | None:
 
 def show(run: int, outcome: Outcome) -> None:
     cpu = " ".join(f"{name} {outcome.cpu.get(name, 0):.2f}" for name in CPU_COLUMNS)
-    print(f"  run {run}: {outcome.plan.subs:>2} subs @ {outcome.plan.rate:>6,}/s: offered {outcome.offered:7,.0f} "
-          f"delivered {outcome.delivered:7,.0f}/s backlog {outcome.backlog:>8,} drain {fmt(outcome.drain):>6}/s "
+    print(f"  run {run}: {outcome.plan.variant.name}, {outcome.plan.subs:>2} subs @ {outcome.plan.rate:>6,}/s: offered {outcome.offered:7,.0f} "
+          f"delivered {outcome.delivered:7,.0f}/s backlog {outcome.backlog:>8,} ({outcome.in_kafka:,} in Kafka) drain {fmt(outcome.drain):>6}/s "
           f"p50 {fmt(outcome.p50)} p99 {fmt(outcome.p99)} ms | cores: {cpu} | deliver "
           f"{fmt(outcome.cpu_ms_per_delivery('deliver'), 2)} ingest {fmt(outcome.cpu_ms_per_delivery('ingest'), 2)} "
           f"ms CPU/delivery", flush=True)
@@ -93,15 +93,15 @@ def print_tables(refs: dict[str, list[float | None]], runs: dict[Plan, list[Outc
     for subs, peer in PEER_SUSTAINED.items():
         print(f"| peer (Outpost) sustained, {subs} sub{'s' if subs > 1 else ''}/event (given) | {fmt(peer)} |")
     wrk = median(refs["ceiling: wrk -> nginx"])
-    print("\n| subs/event | offered/s | delivered/s | vs peer | vs drain | vs wrk | backlog at stop | drain/s "
+    print("\n| variant | subs/event | offered/s | delivered/s | vs peer | vs drain | vs wrk | backlog at stop | drain/s "
           "| p50 ms | p99 ms | " + " | ".join(f"{name} cores" for name in CPU_COLUMNS)
           + " | deliver ms CPU/delivery | ingest ms CPU/delivery |")
-    print("|" + "---:|" * (12 + len(CPU_COLUMNS)))
+    print("|---|" + "---:|" * (12 + len(CPU_COLUMNS)))
     for plan, outcomes in runs.items():
         delivered = median([o.delivered for o in outcomes])
         drain_ref = median(refs.get(f"drain: bench/deliver.py, {plan.subs} subs/event", []))
         cores = [fmt(median([o.cpu.get(name) for o in outcomes]), 2) for name in CPU_COLUMNS]
-        print(f"| {plan.subs} | {plan.rate:,} | {fmt(delivered)} | {ratio(delivered, PEER_SUSTAINED[plan.subs])} | "
+        print(f"| {plan.variant.name} | {plan.subs} | {plan.rate:,} | {fmt(delivered)} | {ratio(delivered, PEER_SUSTAINED[plan.subs])} | "
               f"{ratio(delivered, drain_ref)} | {ratio(delivered, wrk)} | "
               f"{fmt(median([o.backlog for o in outcomes]))} | {fmt(median([o.drain for o in outcomes]))} | "
               f"{fmt(median([o.p50 for o in outcomes]))} | {fmt(median([o.p99 for o in outcomes]))} | "
@@ -112,7 +112,8 @@ def print_tables(refs: dict[str, list[float | None]], runs: dict[Plan, list[Outc
 
 def measure(args: argparse.Namespace) -> tuple[dict[str, list[float | None]], dict[Plan, list[Outcome]]]:
     timing = Timing(args.duration, args.window_start, args.window_end, args.drain_timeout, args.py_spy)
-    plans = [Plan(subs, rate) for rate in args.rates for subs in args.subs]  # interleaved: K alternates
+    # Interleaved: the variants alternate innermost, then K, then the rate.
+    plans = [Plan(subs, rate, variant) for rate in args.rates for subs in args.subs for variant in args.variants]
     refs: dict[str, list[float | None]] = {"ceiling: wrk -> nginx": [], "ceiling: bare Kafka consume (events/s)": []}
     runs: dict[Plan, list[Outcome]] = {plan: [] for plan in plans}
     with Nginx() as nginx, Scratch() as scratch:
@@ -139,6 +140,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                         default=[1_000, 2_000, 4_000, 6_000], help="offered deliveries/s, comma-separated")
     parser.add_argument("--subs", type=lambda text: [int(v) for v in text.split(",")], default=[1, 10],
                         help="subscriptions per event, comma-separated (default 1,10)")
+    parser.add_argument("--variant", dest="variants", action="append", type=Variant.parse, default=[],
+                        help="a way to run hub dev, compared interleaved: NAME:ingest=N,deliver=N,HUB_X=Y "
+                             "(repeatable; default: hub dev's defaults)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each configuration (default 3)")
     parser.add_argument("--duration", type=float, default=45.0, help="seconds of load per run (default 45)")
     parser.add_argument("--window-start", type=float, default=10.0, help="steady window start, s (default 10)")
@@ -152,6 +156,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                              "the first 10 s of each drain into DIR")
     parser.add_argument("--quick", action="store_true", help="one repeat of 20 s runs (window 5-18 s), 3 rates")
     args = parser.parse_args(argv)
+    args.variants = args.variants or [Variant()]
     if args.quick:
         args.repeat, args.duration, args.window_start, args.window_end = 1, 20.0, 5.0, 18.0
         args.rates, args.drain_deliveries, args.kafka_events = [1_000, 2_000, 6_000], 10_000, 30_000
