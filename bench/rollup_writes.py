@@ -32,7 +32,7 @@ import uuid_utils  # noqa: E402
 from bench._ingest_setup import Scratch  # noqa: E402
 from hub.eventlog.models import DeliveryJob, LoggedEvent  # noqa: E402
 from hub.tableshape import column_list, copy_types  # noqa: E402
-from workers.deliver.store import ATTEMPT_COLUMNS, ATTEMPT_TYPES  # noqa: E402
+from workers.deliver.store import ATTEMPT_COLUMNS, ATTEMPT_TYPES, AttemptRow  # noqa: E402
 
 TENANT = "bench-rollups"
 PAYLOAD = '{"transactionId":"' + "x" * 300 + '"}'
@@ -69,8 +69,11 @@ class Writer:
             copy.set_types(ATTEMPT_TYPES)
             for i in range(self.batch):
                 self.seq += 1
-                copy.write_row((uuid_utils.uuid7(), uuid_utils.uuid7(), TENANT, SUBSCRIPTIONS[i % len(SUBSCRIPTIONS)],
-                                "webhook", "delivered" if i % 10 else "failed", 200, "", 12, now, 1, self.seq, ""))
+                copy.write_row(AttemptRow(
+                    id=uuid_utils.uuid7(), job_id=uuid_utils.uuid7(), tenant_id=TENANT,
+                    subscription_id=SUBSCRIPTIONS[i % len(SUBSCRIPTIONS)], sink_kind="webhook", event_seq=self.seq,
+                    attempt_no=1, outcome="delivered" if i % 10 else "failed", status_code=200, error_class="",
+                    detail="", latency_ms=12, attempted_at=now))
 
 
 def timed(conn: psycopg.Connection, write: Callable[[str], None], table: str) -> float:

@@ -11,7 +11,7 @@ from hub import __version__
 from hub.apidocs import install_openapi
 from hub.buildinfo import build_identity
 from hub.catalog import router as catalog
-from hub.catalog.probe import catalog_probe
+from hub.catalog.readiness import catalog_readiness
 from hub.catalog.refresher import catalog_refresher
 from hub.config import get_settings
 from hub.dashboard import router as dashboard
@@ -19,18 +19,18 @@ from hub.delivery import router as delivery
 from hub.destinations import router as destinations
 from hub.dlq import router as dlq
 from hub.health import router as health
-from hub.ingest.probe import ingestion_probe
+from hub.ingest.readiness import ingestion_readiness
 from hub.logs import configure_logging
 from hub.metrics import set_build_info
 from hub.middleware import TraceMiddleware
 from hub.ops import router as ops
-from hub.ops.probes import ProbeFn, database_probe, kafka_probe, register_probe
+from hub.ops.readiness import ReadinessCheck, database_readiness, kafka_readiness, register_check
 from hub.problems import install_problem_handlers
 from hub.pull import router as pull
 from hub.subscription import router as subscription
 
 # The API surface, in one place: every router the app serves (in this order in the OpenAPI
-# document) and every readiness probe /readyz runs (in this order in its body). Add new ones here.
+# document) and every readiness check /readyz runs (in this order in its body). Add new ones here.
 ROUTERS: tuple[APIRouter, ...] = (
     catalog.router,
     dashboard.router,
@@ -42,11 +42,11 @@ ROUTERS: tuple[APIRouter, ...] = (
     pull.router,
     subscription.router,
 )
-READINESS_PROBES: tuple[ProbeFn, ...] = (
-    database_probe,
-    kafka_probe,
-    catalog_probe,
-    ingestion_probe,
+READINESS_CHECKS: tuple[ReadinessCheck, ...] = (
+    database_readiness,
+    kafka_readiness,
+    catalog_readiness,
+    ingestion_readiness,
 )
 
 API_DESCRIPTION = (
@@ -73,7 +73,7 @@ def create_app() -> FastAPI:
     app.add_middleware(TraceMiddleware)
     for router in ROUTERS:
         app.include_router(router)
-    for probe in READINESS_PROBES:
-        register_probe(probe)
+    for check in READINESS_CHECKS:
+        register_check(check)
     install_openapi(app)
     return app

@@ -24,12 +24,12 @@ from functools import lru_cache
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-from sqlalchemy import text
 from sqlmodel import Session, col, or_, select
 
 from hub.config import get_settings
 from hub.errors import HubError
 from hub.subscription.models import Subscription
+from hub.subscription.versions import bump_version
 
 VERSION = "v1"
 NONCE_BYTES = 12
@@ -175,6 +175,6 @@ def rekey_subscriptions(*, session: Session, tenant_id: str | None = None) -> in
         session.add(row)
     if changed:
         # Workers cache subscriptions; a changed row must move the shared version counter.
-        session.execute(text("UPDATE subscription_versions SET version = version + 1 WHERE id = 1"))
+        bump_version(session)
     session.flush()
     return changed

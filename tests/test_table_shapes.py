@@ -5,15 +5,21 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
+from pathlib import Path
 
 import pytest
 from sqlmodel import SQLModel
 
 import hub.models  # noqa: F401  (registers every table on the metadata)
 import workers
-from hub.eventlog.models import DeliveryJob, LoggedEvent
+from hub.eventlog.models import DeliveryAttempt, DeliveryJob, JobState, LoggedEvent
 from hub.tableshape import column_list, columns, copy_types, pg_type
+from workers.deliver import store as deliver_store
 from workers.ingest import store
+
+ROOT = Path(__file__).resolve().parent.parent
+# A job state written as a SQL literal: ``state IN ('pending', …)``, ``state = 'delivered'``.
+STATE_LITERAL = re.compile(r"\bstate\s*(?:IN\s*\(|=|<>|!=)\s*'")
 
 INSERT = re.compile(r"INSERT\s+INTO\s+(\w+)\s*\(([^)]*)\)", re.IGNORECASE)
 
@@ -62,3 +68,28 @@ def test_every_column_of_every_table_has_a_postgresql_type_name():
 def test_a_name_that_is_not_a_column_is_refused():
     with pytest.raises(KeyError, match="event_log has no column nope"):
         column_list(LoggedEvent, "tenant_id", "nope")
+
+
+def test_the_deliver_attempt_copy_writes_every_column_of_the_model():
+    assert deliver_store.AttemptRow._fields == columns(DeliveryAttempt)
+    assert deliver_store.ATTEMPT_COLUMNS == column_list(DeliveryAttempt)
+    assert deliver_store.ATTEMPT_TYPES == copy_types(DeliveryAttempt)
+
+
+def test_the_claim_returns_the_claimed_job_columns_then_the_lease():
+    assert deliver_store.CLAIMED_COLUMNS == ("id", "tenant_id", "subscription_id", "event_seq", "state", "attempts",
+                                             "created_at")
+    returning = deliver_store.CLAIM_SQL.split("RETURNING", 1)[1].split()
+    assert " ".join(returning) == ", ".join(f"j.{name}" for name in (*deliver_store.CLAIMED_COLUMNS, "lease_until"))
+    assert deliver_store.SUBSCRIPTIONS_SQL.startswith(f"SELECT {', '.join(deliver_store.SUBSCRIPTION_COLUMNS)} FROM")
+
+
+def test_job_states_are_spelled_once():
+    """SQL text under hub/ and workers/ names job states through JobState, never as a literal."""
+    sources = [path for package in ("hub", "workers") for path in (ROOT / package).rglob("*.py")
+               if "migrations" not in path.parts]
+    assert len(sources) > 50
+    restated = [f"{path.relative_to(ROOT)}:{number}" for path in sources
+                for number, line in enumerate(path.read_text().splitlines(), 1) if STATE_LITERAL.search(line)]
+    assert not restated, f"job states restated as SQL literals: {restated}"
+    assert [state.value for state in JobState] == ["pending", "retrying", "delivered", "dead_lettered", "disabled"]

@@ -1,42 +1,24 @@
-"""What every worker process shares: stop signals, a metrics listener, a PostgreSQL connection
-that reconnects after a fault, and the names of the dead-letter headers.
+"""What every worker process shares: stop signals, a metrics listener, PostgreSQL connections that
+reconnect after a fault, and the names of the dead-letter headers.
 
-``hub ingest``, ``hub dlq-observer`` and ``hub deliver`` run on it. A thread-based worker::
-
-    runtime = WorkerRuntime.start("ingest", log_level=settings.log_level,
-                                  metrics_port=settings.ingest_metrics_port,
-                                  metrics_host=settings.ingest_metrics_host)
-    db = runtime.connection()                     # application_name "hub-ingest"
-    while not runtime.stop_event.is_set():
-        rows = db.run_with_retry(store_batch, stop=runtime.stop_event, max_seconds=30)
-        ...
-
-An asyncio worker (``hub deliver``) binds its loop to the same stop signals::
-
-    async def serve(runtime):
-        stop = runtime.async_stop_event()         # set together with runtime.stop_event
-        connect = runtime.async_connector()       # psycopg.AsyncConnection named "hub-deliver"
-        ...
-
-The API:
-
-- :class:`WorkerRuntime` ``(name)``: ``stop_event`` (a :class:`threading.Event`);
-  ``install_signal_handlers()`` (SIGTERM and SIGINT set ``stop_event``: the worker finishes what
-  it holds, commits what is stored and leaves); ``serve_metrics(port, host)`` (a Prometheus
-  ``/metrics`` listener, none when ``port`` is 0); ``connection(url=None, **options)`` (a
-  :class:`ReconnectingConnection` named after the worker); ``WorkerRuntime.start(name, ...)``
-  does logging, build info, metrics and signals in one call. ``request_stop()`` sets the stop
-  event from any thread. ``async_stop_event()`` (inside a running loop) gives an
-  :class:`asyncio.Event` set together with ``stop_event``, and lets that loop handle SIGTERM and
-  SIGINT itself; ``async_connector(url=None, *, role="")`` gives a coroutine function that opens a
-  fresh :class:`psycopg.AsyncConnection` named after the worker (the caller reconnects).
-- :class:`ReconnectingConnection` ``(url, *, application_name, on_connect=None,
-  connect_timeout=5)``: ``run(fn)`` calls ``fn(connection)`` inside one transaction, connecting
-  first when there is no open connection; when PostgreSQL is unreachable or the connection broke
-  it closes the connection and raises :class:`TransientError` (the batch loop's signal to rewind
-  and retry). ``run_with_retry(fn, *, stop, max_seconds)`` retries ``run`` with exponential
-  backoff and jitter until it succeeds or ``stop`` is set. ``on_connect(connection)`` runs once
-  per new connection (session setup, e.g. a temporary table). ``close()`` is idempotent.
+- :class:`WorkerRuntime` ``(name)``: ``stop_event`` (a :class:`threading.Event`) and
+  ``request_stop()`` (sets it from any thread); ``install_signal_handlers()`` (SIGTERM and SIGINT
+  set ``stop_event``: the worker finishes what it holds, commits what is stored and leaves);
+  ``serve_metrics(port, host)`` (a Prometheus ``/metrics`` listener, none when ``port`` is 0);
+  ``freeze_heap()``; ``WorkerRuntime.start(name, ...)`` does logging, build info, metrics and
+  signals in one call. For an asyncio worker (``hub deliver``): ``async_stop_event()`` (inside a
+  running loop) gives an :class:`asyncio.Event` set together with ``stop_event`` and lets that loop
+  handle SIGTERM and SIGINT itself; ``async_connector(role="")`` gives an :data:`AsyncConnector`
+  named after the worker.
+- :class:`ReconnectingConnection` ``(url, *, application_name, on_connect=None, connect_timeout=5)``,
+  for the thread-based workers (``hub ingest``, ``hub dlq-observer``): ``run(fn)`` calls
+  ``fn(connection)`` inside one transaction, connecting first when there is no open connection;
+  when PostgreSQL is unreachable or the connection broke it closes the connection and raises
+  :class:`TransientError` (the batch loop's signal to rewind and retry). ``on_connect(connection)``
+  runs once per new connection (session setup, e.g. a temporary table). ``close()`` is idempotent.
+- For the asyncio loops: :func:`run_reconnecting` runs a round of work again and again on one
+  connection, reconnecting after a fault with a :class:`Backoff` between tries;
+  :func:`sleep_unless_stopped` waits without delaying a shutdown.
 - :class:`DLQHeader`: the header names on a dead-letter record, written by the workers that
   quarantine and read by the DLQ observer.
 """
@@ -53,7 +35,6 @@ from typing import TypeVar
 
 import psycopg
 from prometheus_client import start_http_server
-from tenacity import RetryCallState, Retrying, retry_if_exception_type, wait_exponential_jitter
 
 from workers.kafka_loop import TransientError
 
@@ -63,6 +44,8 @@ T = TypeVar("T")
 
 # PostgreSQL is unreachable, or the connection broke under us: worth a retry on a new connection.
 TRANSIENT_DB_ERRORS = (psycopg.OperationalError, psycopg.InterfaceError)
+
+AsyncConnector = Callable[[], Awaitable[psycopg.AsyncConnection]]  # opens a fresh connection on each call
 
 
 class DLQHeader:
@@ -106,7 +89,7 @@ class ReconnectingConnection:
                     with conn.transaction():
                         self.on_connect(conn)
             except TRANSIENT_DB_ERRORS as exc:
-                raise unavailable(exc) from exc
+                raise _unavailable(exc) from exc
             self._conn = conn
         return self._conn
 
@@ -118,22 +101,7 @@ class ReconnectingConnection:
                 return fn(conn)
         except TRANSIENT_DB_ERRORS as exc:
             self.close()
-            raise unavailable(exc) from exc
-
-    def run_with_retry(self, fn: Callable[[psycopg.Connection], T], *, stop: threading.Event,
-                       max_seconds: float) -> T:
-        """:meth:`run`, retried with backoff through faults; re-raises TransientError once ``stop`` is set."""
-
-        def note(state: RetryCallState) -> None:
-            exc = state.outcome.exception() if state.outcome else None
-            log.warning("database unavailable; retrying", extra={"fields": {
-                "error": str(exc), "attempt": state.attempt_number, "application": self.application_name}})
-
-        retrying = Retrying(
-            retry=retry_if_exception_type(TransientError), wait=wait_exponential_jitter(initial=0.25, max=max_seconds),
-            stop=lambda _state: stop.is_set(), before_sleep=note, sleep=stop.wait, reraise=True,
-        )
-        return retrying(self.run, fn)
+            raise _unavailable(exc) from exc
 
     def close(self) -> None:
         if self._conn is not None:
@@ -141,7 +109,7 @@ class ReconnectingConnection:
             self._conn = None
 
 
-def unavailable(exc: BaseException) -> TransientError:
+def _unavailable(exc: BaseException) -> TransientError:
     return TransientError(f"PostgreSQL unavailable ({type(exc).__name__})")
 
 
@@ -213,8 +181,8 @@ class WorkerRuntime:
         return event
 
     def async_connector(self, url: str | None = None, *,
-                        role: str = "") -> Callable[[], Awaitable[psycopg.AsyncConnection]]:
-        """A coroutine function opening a fresh async connection named ``hub-<worker>[-<role>]``."""
+                        role: str = "") -> AsyncConnector:
+        """An :data:`AsyncConnector` whose connections are named ``hub-<worker>[-<role>]``."""
         return async_connector(url, application_name=self._application_name(role))
 
     def _application_name(self, role: str) -> str:
@@ -226,18 +194,9 @@ class WorkerRuntime:
             start_http_server(port, addr=host)
             log.info("metrics listener started", extra={"fields": {"port": port, "worker": self.name}})
 
-    def connection(self, url: str | None = None, *, role: str = "", **options: object) -> ReconnectingConnection:
-        """A :class:`ReconnectingConnection` to the hub's database, named ``hub-<worker>[-<role>]``."""
-        if url is None:
-            from hub.db import libpq_url
-
-            url = libpq_url()
-        return ReconnectingConnection(url, application_name=self._application_name(role),
-                                      **options)  # type: ignore[arg-type]
-
 
 def async_connector(url: str | None = None, *, application_name: str,
-                    connect_timeout: int = 5) -> Callable[[], Awaitable[psycopg.AsyncConnection]]:
+                    connect_timeout: int = 5) -> AsyncConnector:
     """A coroutine function that opens a fresh :class:`psycopg.AsyncConnection` on each call."""
 
     async def connect() -> psycopg.AsyncConnection:
@@ -247,3 +206,65 @@ def async_connector(url: str | None = None, *, application_name: str,
                                                      application_name=application_name)
 
     return connect
+
+
+async def sleep_unless_stopped(stop: asyncio.Event, seconds: float) -> bool:
+    """Wait ``seconds``, or only until ``stop`` is set; True when it was (or already is) set."""
+    if stop.is_set():
+        return True
+    try:
+        async with asyncio.timeout(seconds):
+            await stop.wait()
+    except TimeoutError:
+        return False
+    return True
+
+
+class Backoff:
+    """The wait after a failed try: ``first`` seconds, doubled after each failure up to ``most``,
+    back to ``first`` after a success (:meth:`reset`)."""
+
+    def __init__(self, first: float = 0.5, most: float = 15.0) -> None:
+        self.first, self.most = first, most
+        self.seconds = first
+
+    def reset(self) -> None:
+        self.seconds = self.first
+
+    async def wait(self, stop: asyncio.Event) -> None:
+        """Sleep the current wait (less when ``stop`` is set), then double it for the next failure."""
+        seconds, self.seconds = self.seconds, min(self.seconds * 2, self.most)
+        await sleep_unless_stopped(stop, seconds)
+
+
+async def run_reconnecting(stop: asyncio.Event, connect: AsyncConnector,
+                           work: Callable[[psycopg.AsyncConnection], Awaitable[object]], *,
+                           on_error: Callable[[Exception], None], retry: tuple[type[Exception], ...] = (Exception,),
+                           backoff: Backoff | None = None) -> None:
+    """Run ``work(connection)`` round after round until ``stop`` is set, on one connection kept
+    between rounds and opened when there is none.
+
+    An error of a ``retry`` class (connecting included) goes to ``on_error``, closes the connection
+    and waits ``backoff`` before the next round connects again; a round that returns resets it
+    (``work`` may reset it sooner itself). Any other error propagates. The connection is closed on
+    the way out.
+    """
+    backoff = backoff or Backoff()
+    conn: psycopg.AsyncConnection | None = None
+    try:
+        while not stop.is_set():
+            try:
+                if conn is None or conn.closed:
+                    conn = await connect()
+                await work(conn)
+            except retry as exc:
+                on_error(exc)
+                if conn is not None:
+                    await conn.close()
+                conn = None
+                await backoff.wait(stop)
+                continue
+            backoff.reset()
+    finally:
+        if conn is not None and not conn.closed:
+            await conn.close()

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal, get_args
 
 from sqlalchemy import Connection
+from sqlmodel import Session
 
 from hub.dashboard import cursor as cursors
 from hub.dashboard import queries
@@ -23,8 +24,9 @@ from hub.dashboard.snapshot import snapshot_read
 from hub.retention.service import coverage_start
 from hub.subscription.projection import timestamp
 
-REASONS = ("auto_disabled", "verification_not_active", "manually_disabled", "dead_lettered_in_period",
-           "failed_in_period_without_success_after_failure")
+AttentionReason = Literal["auto_disabled", "verification_not_active", "manually_disabled",
+                          "dead_lettered_in_period", "failed_in_period_without_success_after_failure"]
+REASONS: tuple[str, ...] = get_args(AttentionReason)  # in severity order
 NO_ATTEMPTS = (0, 0, 0, None, None, None)
 
 
@@ -120,9 +122,10 @@ class _Row:
     last_failure_at: datetime | None
 
 
-def read_page(*, scope: Scope, caller: str, request: PeriodRequest, limit: int, cursor: str | None) -> Page:
+def read_page(*, session: Session, scope: Scope, caller: str, request: PeriodRequest, limit: int,
+              cursor: str | None) -> Page:
     """One page at one database instant; the cursor is checked against the resolved period."""
-    with snapshot_read() as (connection, snapshot_at):
+    with snapshot_read(session) as (connection, snapshot_at):
         period = resolve(request, snapshot_at=snapshot_at, coverage=coverage_start(connection))
         after = cursors.verify(cursor, period=period, caller=caller) if cursor else None
         items = _ranked(connection, scope, period)

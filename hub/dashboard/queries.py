@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from sqlalchemy import TextClause, text
 
 from hub.dashboard.models import NO_SUBSCRIPTION
+from hub.eventlog.models import DUE_JOB_STATES, JobState, state_in
 
 # Buckets: ``date_trunc`` in UTC; the first bucket's key is the truncation of window_start.
 BUCKET = "date_trunc(:unit, {column} AT TIME ZONE 'UTC')"
@@ -74,7 +75,7 @@ def census(scope: Scope) -> TextClause:
 
 def backlog(scope: Scope) -> TextClause:
     return text("SELECT count(*), min(created_at) FROM delivery_jobs WHERE tenant_id = :tenant"
-                " AND state IN ('pending', 'retrying')" + scope.owned_by_subscription())
+                f" AND {state_in(DUE_JOB_STATES)}" + scope.owned_by_subscription())
 
 
 def events_received(scope: Scope) -> TextClause:
@@ -87,7 +88,7 @@ def jobs_created(scope: Scope) -> TextClause:
     # One index range per state (tenant_id, state, created_at): every state a job can be in.
     bucket = BUCKET.format(column="created_at")
     return text(f"SELECT {bucket} AS bucket, count(*) FROM delivery_jobs WHERE tenant_id = :tenant"
-                " AND state IN ('pending', 'retrying', 'in_flight', 'delivered', 'dead_lettered', 'disabled')"
+                f" AND {state_in(tuple(JobState))}"
                 f" AND created_at >= :start AND created_at < :end{scope.owned_by_subscription()} GROUP BY 1")
 
 

@@ -16,11 +16,10 @@ from hub import apidocs as docs
 from hub.auth.deps import require_permission
 from hub.auth.tokens import Principal
 from hub.config import get_settings
-from hub.dashboard.attention import read_page
-from hub.dashboard.period import PeriodRequest, refuse
 from hub.dashboard.queries import Scope
 from hub.dashboard.schemas import DashboardSnapshot, NeedsAttentionPage, as_snapshot
-from hub.dashboard.service import read_dashboard
+from hub.dashboard.service import read_dashboard, read_needs_attention
+from hub.db import SessionDep
 from hub.ratelimit.service import Allowance, metered
 from hub.subscription.projection import timestamp
 from hub.subscription.router import json_response
@@ -29,7 +28,6 @@ router = APIRouter(tags=["Dashboard"], dependencies=[Security(docs.bearer_scheme
 
 METERED_DASHBOARD = metered(Allowance.DASHBOARD, require_permission("dashboard", "get"))
 NO_STORE = {"Cache-Control": "private, no-store"}
-LIMIT_RANGE, DEFAULT_LIMIT = (1, 50), 20
 
 
 def _query(name: str, description: str, schema: dict[str, Any]) -> dict[str, Any]:
@@ -68,27 +66,15 @@ def caller_binding(principal: Principal) -> str:
     return hashlib.sha256(identity.encode()).hexdigest()
 
 
-def _period(request: Request) -> PeriodRequest:
-    query = request.query_params
-    return PeriodRequest.parse(from_=query.get("from"), to=query.get("to"), window_hours=query.get("window_hours"))
-
-
-def _limit(value: str | None) -> int:
-    if value is None:
-        return DEFAULT_LIMIT
-    low, high = LIMIT_RANGE
-    if not value.strip().isdigit() or not low <= int(value) <= high:
-        raise refuse("limit", f"a whole number from {low} to {high}")
-    return int(value)
-
-
 @router.get("/v1/dashboard", operation_id="getDashboard", summary="Get the operational dashboard snapshot",
             response_model=DashboardSnapshot, openapi_extra=docs.parameters(*PERIOD_PARAMETERS),
             responses={**ERRORS, 200: docs.success("The dashboard snapshot.", headers=SUCCESS_HEADERS)})
 def get_dashboard(request: Request, response: Response,
-                  principal: Annotated[Principal, Depends(METERED_DASHBOARD)]) -> Response:
+                  principal: Annotated[Principal, Depends(METERED_DASHBOARD)], session: SessionDep) -> Response:
     """One consistent read: the census and backlog now, the period's counts and time series."""
-    snapshot = read_dashboard(scope=scope_of(principal), request=_period(request))
+    query = request.query_params
+    snapshot = read_dashboard(session=session, scope=scope_of(principal), from_=query.get("from"), to=query.get("to"),
+                              window_hours=query.get("window_hours"))
     body = as_snapshot(snapshot, pull_ceiling_hours=get_settings().dashboard_pull_ceiling_hours)
     return json_response(body, headers=NO_STORE, metered_by=response)
 
@@ -99,16 +85,13 @@ def get_dashboard(request: Request, response: Response,
             responses={**ERRORS, 200: docs.success("A page of subscriptions needing attention.",
                                                     headers=SUCCESS_HEADERS)})
 def get_dashboard_needs_attention(request: Request, response: Response,
-                                  principal: Annotated[Principal, Depends(METERED_DASHBOARD)]) -> Response:
+                                  principal: Annotated[Principal, Depends(METERED_DASHBOARD)],
+                                  session: SessionDep) -> Response:
     """A keyset page of the subscriptions that need an operator, ranked by severity."""
     query = request.query_params
-    period = _period(request)
-    limit = _limit(query.get("limit"))
-    cursor = query.get("cursor") or None
-    if cursor is not None and (query.get("from") is None or query.get("to") is None):
-        raise refuse("cursor", "a cursor page needs the first page's window_start and window_end as from and to")
-    page = read_page(scope=scope_of(principal), caller=caller_binding(principal), request=period, limit=limit,
-                     cursor=cursor)
+    page = read_needs_attention(session=session, scope=scope_of(principal), caller=caller_binding(principal),
+                                from_=query.get("from"), to=query.get("to"), window_hours=query.get("window_hours"),
+                                limit=query.get("limit"), cursor=query.get("cursor"))
     body = {"snapshot_at": timestamp(page.snapshot_at), "window_start": timestamp(page.period.start),
             "window_end": timestamp(page.period.end), "items": page.items, "next_cursor": page.next_cursor}
     return json_response(body, headers=NO_STORE, metered_by=response)

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import uuid
 from collections import Counter
 from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from hub.dashboard.attention import AttentionReason
 from hub.dashboard.service import (
     BucketCounts, Snapshot, age_seconds, attempt_counts, census_body,
 )
+from hub.sinks.vocabulary import SinkKind
 from hub.subscription.projection import timestamp
+from hub.subscription.schemas import VerificationState
 
 PULL_OMITTED = "window_exceeds_pull_ceiling"
 
@@ -111,10 +115,10 @@ class DashboardSnapshot(_Closed):
 
 
 class NeedsAttentionItem(_Closed):
-    subscription_id: str
-    sink_kind: str
+    subscription_id: uuid.UUID
+    sink_kind: SinkKind
     enabled: bool
-    verification_state: str
+    verification_state: VerificationState
     auto_disabled: bool
     disabled_reason: str
     last_success_at: datetime | None
@@ -122,7 +126,7 @@ class NeedsAttentionItem(_Closed):
     period_delivery_attempts: int
     period_failed_attempts: int
     period_dead_lettered_attempts: int
-    attention_reasons: list[str]
+    attention_reasons: list[AttentionReason]
 
 
 class NeedsAttentionPage(_Closed):

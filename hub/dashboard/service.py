@@ -16,16 +16,19 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection, TextClause
+from sqlmodel import Session
 
 from hub.config import get_settings
 from hub.dashboard import queries
-from hub.dashboard.period import Period, PeriodRequest, hour_parts, resolve
+from hub.dashboard.attention import Page, read_page
+from hub.dashboard.period import Period, PeriodRequest, hour_parts, refuse, resolve
 from hub.dashboard.queries import Scope
 from hub.dashboard.snapshot import snapshot_read
 from hub.retention.service import coverage_start
 from hub.sinks.vocabulary import Outcome, SinkKind
 
 HOURLY_UP_TO = timedelta(hours=48)
+PAGE_LIMIT_RANGE, DEFAULT_PAGE_LIMIT = (1, 50), 20
 VERIFICATION_STATES = ("pending_verification", "active", "degraded", "disabled")
 
 
@@ -122,10 +125,15 @@ def _utc(naive_utc: datetime) -> datetime:
     return naive_utc.replace(tzinfo=UTC)
 
 
-def read_dashboard(*, scope: Scope, request: PeriodRequest) -> Snapshot:
-    """The dashboard at one database instant, or a 422 when the period cannot be served."""
+def read_dashboard(*, session: Session, scope: Scope, from_: str | None, to: str | None,
+                   window_hours: str | None) -> Snapshot:
+    """The dashboard at one database instant, or a 422 when the period cannot be served.
+
+    The period parameters arrive as sent (N1): their shape is checked before anything is read.
+    """
+    request = PeriodRequest.parse(from_=from_, to=to, window_hours=window_hours)
     ceiling = timedelta(hours=get_settings().dashboard_pull_ceiling_hours)
-    with snapshot_read() as (connection, snapshot_at):
+    with snapshot_read(session) as (connection, snapshot_at):
         coverage = coverage_start(connection)
         period = resolve(request, snapshot_at=snapshot_at, coverage=coverage)
         census = [tuple(row) for row in connection.execute(queries.census(scope), scope.params())]
@@ -134,6 +142,31 @@ def read_dashboard(*, scope: Scope, request: PeriodRequest) -> Snapshot:
         buckets = _fill_buckets(connection, scope, period, with_pull)
     return Snapshot(snapshot_at=snapshot_at, coverage_start=coverage, period=period, census=census,
                     pending_jobs=pending, oldest_pending_at=oldest, buckets=buckets, pull_computed=with_pull)
+
+
+def page_limit(value: str | None) -> int:
+    """R-getDashboardNeedsAttention-05: 1-50, default 20; out of range is refused, not clamped."""
+    if value is None:
+        return DEFAULT_PAGE_LIMIT
+    low, high = PAGE_LIMIT_RANGE
+    if not value.strip().isdigit() or not low <= int(value) <= high:
+        raise refuse("limit", f"a whole number from {low} to {high}")
+    return int(value)
+
+
+def read_needs_attention(*, session: Session, scope: Scope, caller: str, from_: str | None, to: str | None,
+                         window_hours: str | None, limit: str | None, cursor: str | None) -> Page:
+    """One page of the attention list; the parameters arrive as sent (N1).
+
+    A cursor page must repeat the first page's ``window_start`` and ``window_end`` as ``from`` and
+    ``to`` (R-getDashboardNeedsAttention-06/07): ``window_hours`` applies to the first page only.
+    """
+    request = PeriodRequest.parse(from_=from_, to=to, window_hours=window_hours)
+    size = page_limit(limit)
+    if cursor and (from_ is None or to is None):
+        raise refuse("cursor", "a cursor page needs the first page's window_start and window_end as from and to")
+    return read_page(session=session, scope=scope, caller=caller, request=request, limit=size,
+                     cursor=cursor or None)
 
 
 def census_body(rows: list[tuple[bool, str, str, int]]) -> dict[str, Any]:

@@ -16,15 +16,16 @@ from sqlmodel import Session
 
 from hub.delivery.probe import probe_delivery, probe_result, run_probe
 from hub.errors import ValidationFailed
+from hub.eventlog.models import DUE_JOB_STATES, state_in
 from hub.sinks.base import PreparedDelivery
 from hub.sinks.vocabulary import SinkKind
 from hub.subscription.models import Subscription
 from hub.subscription.service import attempt_timeout_seconds, bump_version, get_subscription, signing_secrets
 from hub.subscription.values import Caller
 
-RELEASE_HELD_SQL = text("""
+RELEASE_HELD_SQL = text(f"""
 UPDATE delivery_jobs SET next_attempt_at = :now
- WHERE subscription_id = :sub AND state IN ('pending', 'retrying') AND next_attempt_at > :now
+ WHERE subscription_id = :sub AND {state_in(DUE_JOB_STATES)} AND next_attempt_at > :now
    AND lease_until IS NULL
 """)
 

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from hub.bodies import documented_models, parse_json
 from hub.errors import ValidationFailed
-from hub.shapes import ClosedModel
+from hub.shapes import ClosedModel, Uri
 from hub.sinks.vocabulary import SinkKind
 from hub.subscription.errors import invalid
 
@@ -31,7 +31,7 @@ class SetupArtifactsResponse(ClosedModel):
     externalId: str  # noqa: N815
     region: str
     trustPolicy: str  # noqa: N815
-    quickCreateUrl: str  # noqa: N815
+    quickCreateUrl: Uri  # noqa: N815
 
 
 class CredentialRequest(ClosedModel):

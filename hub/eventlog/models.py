@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import BigInteger, Column, Index, UniqueConstraint, text
@@ -47,13 +48,36 @@ class LoggedEvent(SQLModel, table=True):
     kafka_offset: int = bigint_field(default=0)
 
 
+class JobState(StrEnum):
+    """Where a delivery job is: due for a try (``pending``, ``retrying``) or finished (the rest).
+
+    A claimed job keeps its state; its lease (``lease_until``) is what marks it taken.
+    """
+
+    pending = "pending"  # not tried yet
+    retrying = "retrying"  # tried, failed, a retry is scheduled
+    delivered = "delivered"
+    dead_lettered = "dead_lettered"  # retry budget spent, or a refusal that no retry can fix
+    disabled = "disabled"  # subscription disabled, deleted, or never deliverable within the retry horizon
+
+
+DUE_JOB_STATES = (JobState.pending, JobState.retrying)
+FINISHED_JOB_STATES = (JobState.delivered, JobState.dead_lettered, JobState.disabled)
+
+
+def state_in(states: tuple[JobState, ...]) -> str:
+    """The SQL condition "``state`` is one of ``states``" for literal statements, as ``state IN (...)`` with
+    each state quoted (a partial index's predicate must be written the same way to be used)."""
+    return "state IN (" + ", ".join(f"'{state.value}'" for state in states) + ")"
+
+
 class DeliveryJob(SQLModel, table=True):
     __tablename__ = "delivery_jobs"
     __table_args__ = (
         Index(
             "ix_delivery_jobs_due",
             "next_attempt_at",
-            postgresql_where=text("state IN ('pending', 'retrying')"),
+            postgresql_where=text(state_in(DUE_JOB_STATES)),
         ),
         UniqueConstraint("subscription_id", "tenant_id", "event_seq", name="uq_delivery_jobs_event"),
         # The dashboard's backlog and jobs-created counts (revision 0010).
@@ -64,8 +88,7 @@ class DeliveryJob(SQLModel, table=True):
     tenant_id: str
     subscription_id: uuid.UUID
     event_seq: int = Field(sa_column=Column(BigInteger, nullable=False))
-    # pending | retrying | in_flight | delivered | dead_lettered | disabled
-    state: str = "pending"
+    state: str = JobState.pending.value  # a JobState
     attempts: int = 0
     next_attempt_at: datetime = tz_field(nullable=False, default_now=True)
     lease_until: datetime | None = tz_field()

@@ -34,5 +34,4 @@ def get_subscription_health(
 ) -> Response:
     """The subscription's delivery-health rollup, or the uniform 404 (the existence gate runs first)."""
     sub = subscriptions.get_subscription(session=session, caller=caller_of(principal), subscription_id=sub_id)
-    session.close()  # the gate is done (its row stays loaded); the rollup reads its own snapshot
-    return json_response(as_health(sub, read_health(sub=sub)), metered_by=response)
+    return json_response(as_health(sub, read_health(session=session, sub=sub)), metered_by=response)

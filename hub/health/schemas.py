@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from hub.health.service import Health
+from hub.shapes import Int64, omittable
 from hub.subscription.models import Subscription
 from hub.subscription.projection import timestamp
+from hub.subscription.schemas import VerificationState
 
 
 class SubscriptionHealth(BaseModel):
@@ -17,9 +20,9 @@ class SubscriptionHealth(BaseModel):
 
     model_config = ConfigDict(extra="forbid", title="SubscriptionHealth")
 
-    subscription_id: str
+    subscription_id: uuid.UUID
     enabled: bool
-    verification_state: str
+    verification_state: VerificationState
     status: Literal["Healthy", "Degraded", "Down"]
     snapshot_at: datetime
     window_start: datetime
@@ -29,11 +32,11 @@ class SubscriptionHealth(BaseModel):
     dead_lettered: int
     poison_events: int
     dropped_tenant: bool
-    consumer_lag_ms: int
+    consumer_lag_ms: Int64
     auto_disabled: bool | None
-    disabled_reason: str | None = None
-    last_success_at: datetime | None = None
-    last_failure_at: datetime | None = None
+    disabled_reason: str = omittable()
+    last_success_at: datetime = omittable()
+    last_failure_at: datetime = omittable()
 
 
 def as_health(sub: Subscription, health: Health) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from sqlalchemy import Connection, text
+from sqlmodel import Session
 
 from hub.config import get_settings
 from hub.dashboard.period import Period, rows_by_hour_part
@@ -124,9 +125,9 @@ def _count_outcomes(connection: Connection, sub: Subscription, health: Health) -
     return last_success, last_failure
 
 
-def read_health(*, sub: Subscription) -> Health:
+def read_health(*, session: Session, sub: Subscription) -> Health:
     """The rollup of ``sub`` (already checked to be the caller's) at one database instant."""
-    with snapshot_read() as (connection, snapshot_at):
+    with snapshot_read(session) as (connection, snapshot_at):
         start = health_window_start(snapshot_at=snapshot_at, coverage=coverage_start(connection))
         health = Health(snapshot_at=snapshot_at, window_start=start)
         last_success, last_failure = _count_outcomes(connection, sub, health)

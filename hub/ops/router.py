@@ -16,18 +16,18 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel
 
 from hub.buildinfo import build_identity
-from hub.ops.probes import PROBES, fold
+from hub.ops.readiness import CHECKS, fold
 from hub.shapes import ClosedModel
 
 router = APIRouter(tags=["Operational"])
-_probe_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="readyz")
+_readiness_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="readyz")
 
 
 class LivenessResponse(ClosedModel):
-    status: Literal["ok"]
+    status: str  # always "ok"
 
 
-class ProbeDetail(BaseModel):
+class ReadinessDetail(BaseModel):
     name: str
     state: Literal["healthy", "degraded", "down"]
     detail: str
@@ -35,7 +35,7 @@ class ProbeDetail(BaseModel):
 
 class ReadinessResponse(BaseModel):
     state: Literal["healthy", "degraded", "down"]
-    probes: list[ProbeDetail]
+    probes: list[ReadinessDetail]
 
 
 class VersionResponse(ClosedModel):
@@ -62,9 +62,9 @@ def get_liveness() -> LivenessResponse:
     responses={503: {"model": ReadinessResponse, "description": "the replica is down"}},
 )
 def get_readiness() -> JSONResponse:
-    outcomes = list(_probe_pool.map(lambda probe: probe(), list(PROBES)))
+    outcomes = list(_readiness_pool.map(lambda check: check(), list(CHECKS)))
     state = fold(outcomes)
-    body = ReadinessResponse(state=state, probes=[ProbeDetail(**vars(outcome)) for outcome in outcomes])
+    body = ReadinessResponse(state=state, probes=[ReadinessDetail(**vars(outcome)) for outcome in outcomes])
     return JSONResponse(body.model_dump(), status_code=503 if state == "down" else 200)
 
 

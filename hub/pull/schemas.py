@@ -16,12 +16,12 @@ import orjson
 from pydantic import Field
 
 from hub.pull.service import LogRow, Page
-from hub.shapes import ClosedModel
+from hub.shapes import ClosedModel, Int64
 from hub.subscription.projection import timestamp
 
 
 class PullEvent(ClosedModel):
-    seq: int = Field(description="The tenant's arrival-order sequence number (the keyset key).")
+    seq: Int64 = Field(description="The tenant's arrival-order sequence number (the keyset key).")
     ceId: str = Field(description="The CloudEvents id: deduplicate on it across redeliveries.")
     eventType: str = Field(description="The event key, `resourceType.eventType`.")
     schemaVersion: str = Field(description="The event's schema version.")
@@ -31,7 +31,7 @@ class PullEvent(ClosedModel):
 
 class PullEventsResponse(ClosedModel):
     events: list[PullEvent] = Field(description="A page of events in ascending `seq` order.")
-    next_cursor: int | None = Field(description="The page's last `seq` when it filled to `limit`, else null.")
+    next_cursor: Int64 | None = Field(description="The page's last `seq` when it filled to `limit`, else null.")
 
 
 def payload(data: str | None, base64: bool) -> Any:

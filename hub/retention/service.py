@@ -30,13 +30,13 @@ from sqlmodel import Session
 from hub import metrics
 from hub.config import get_settings
 from hub.dashboard.models import HOURLY_COUNTS
+from hub.eventlog.models import FINISHED_JOB_STATES, state_in
 from hub.ingest.models import PullEligibility
 
 log = logging.getLogger("hub.retention")
 
 # An arbitrary, fixed advisory-lock key: "hub-retention-sweep".
 SWEEP_LOCK_KEY = 0x6875622D7377
-FINISHED_JOB_STATES = ("delivered", "dead_lettered", "disabled")
 
 ADVANCE_SQL = text("""
 UPDATE retention_coverage
@@ -54,10 +54,10 @@ DELETE_ATTEMPTS_SQL = text("""
 DELETE FROM delivery_attempts WHERE id IN (
   SELECT id FROM delivery_attempts WHERE id < :floor AND attempted_at < :horizon ORDER BY id LIMIT :rows)
 """)
-DELETE_JOBS_SQL = text("""
+DELETE_JOBS_SQL = text(f"""
 DELETE FROM delivery_jobs WHERE id IN (
   SELECT id FROM delivery_jobs
-   WHERE id < :floor AND created_at < :horizon AND state IN ('delivered', 'dead_lettered', 'disabled')
+   WHERE id < :floor AND created_at < :horizon AND {state_in(FINISHED_JOB_STATES)}
    ORDER BY id LIMIT :rows)
 """)
 DELETE_EVENTS_SQL = text("""

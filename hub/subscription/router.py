@@ -25,7 +25,7 @@ from hub.subscription.schemas import (
     PatchSubscriptionRequest, RotateSecretResponse, SubscriptionResponse,
 )
 from hub.subscription.validation import (
-    check_create, check_major, check_patch_timeout, list_filters, refuse_inline_config,
+    SINK_KINDS, VERIFICATION_STATES, check_create, check_major, list_filters, refuse_inline_config,
 )
 from hub.subscription.values import Caller, NewSubscription
 
@@ -122,17 +122,36 @@ def create_subscription(
     return execute(key, work, prepare)
 
 
+def _query(name: str, description: str, schema: dict[str, Any]) -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": False, "description": description, "schema": schema}
+
+
+# Documented with the contract's types; read as plain strings so a bad value is the hub's own
+# 422 validation_error (N1).
+LIST_PARAMETERS = docs.parameters(
+    _query("sink_kind", "Only this sink kind.", {"type": "string", "enum": list(SINK_KINDS)}),
+    _query("limit", "Page size, default 50, clamped to 200; non-positive means the default.", {"type": "integer"}),
+    _query("after", "The `id` of the previous page's last row (keyset cursor).", {"type": "string"}),
+    _query("name", "Exact name, trimmed; a hit is a page of one.", {"type": "string"}),
+    _query("enabled", "Only subscriptions whose `enabled` is this.", {"type": "boolean"}),
+    _query("verification_state", "Only this verification state.",
+           {"type": "string", "enum": list(VERIFICATION_STATES)}),
+)
+
+
 @router.get("/v1/subscriptions", operation_id="listSubscriptions", response_model=ListSubscriptionsResponse,
+            openapi_extra=LIST_PARAMETERS,
             responses={**METERED_READ_ERRORS, 200: docs.success("A page of subscriptions.", headers=RATE_HEADERS),
                        422: docs.VALIDATION})
 def list_subscriptions(
-    response: Response, principal: Annotated[Principal, Depends(METERED_GET)], session: SessionDep,
-    sink_kind: str | None = None, limit: str | None = None, after: str | None = None, name: str | None = None,
-    enabled: str | None = None, verification_state: str | None = None,
+    request: Request, response: Response, principal: Annotated[Principal, Depends(METERED_GET)],
+    session: SessionDep,
 ) -> Response:
     """The tenant's live subscriptions, newest first, keyset-paginated."""
-    filters = list_filters(sink_kind=sink_kind, limit=limit, after=after, name=name, enabled=enabled,
-                           verification_state=verification_state)
+    query = request.query_params
+    filters = list_filters(sink_kind=query.get("sink_kind"), limit=query.get("limit"), after=query.get("after"),
+                           name=query.get("name"), enabled=query.get("enabled"),
+                           verification_state=query.get("verification_state"))
     rows, next_cursor = service.list_subscriptions(session=session, caller=caller_of(principal), filters=filters)
     return json_response({"subscriptions": [as_read(row) for row in rows], "next_cursor": next_cursor},
                          metered_by=response)
@@ -182,14 +201,9 @@ def update_subscription_schema_major(
         check_major(body.schema_major, "schema_major")
 
     def work(session: Session, _: None) -> Response:
-        sub = service.get_subscription(session=session, caller=caller_of(principal), subscription_id=sub_id,
-                                       for_update=True)
-        timeout = check_patch_timeout(body.timeout_ms, sub.sink_kind) if timeout_given else sub.timeout_ms
-        pinned_by_major = [t for t in sub.event_types or [] if t not in (sub.event_majors or {})]
-        check_catalog(event_types=sub.event_types, schema_major=body.schema_major, event_majors=sub.event_majors,
-                      origin=sub.origin, only=pinned_by_major)
-        service.update_schema_major(session=session, sub=sub, schema_major=body.schema_major, timeout_ms=timeout,
-                                    timeout_given=timeout_given)
+        service.repin_schema_major(session=session, caller=caller_of(principal), subscription_id=sub_id,
+                                   schema_major=body.schema_major, timeout_ms=body.timeout_ms,
+                                   timeout_given=timeout_given)
         return Response(status_code=200)
 
     return execute(key, work, prepare)

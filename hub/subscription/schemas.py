@@ -2,7 +2,7 @@
 
 Response bodies are built by ``hub.subscription.projection`` (fields are omitted or null exactly as
 the contract says); these models describe them in the OpenAPI document. Optional fields are typed
-without ``None`` (``Field(default=None)``) because the contract types them without ``null``.
+without ``None`` (``omittable()``) because the contract types them without ``null``.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from datetime import datetime
 from enum import Enum
 from typing import Literal
 
-from pydantic import BaseModel, Field, StrictInt, StrictStr
+from pydantic import BaseModel, StrictInt, StrictStr
 
-from hub.shapes import ClosedModel
+from hub.shapes import ClosedModel, omittable
 from hub.sinks.vocabulary import SinkKind
 
 
@@ -30,20 +30,20 @@ class CreateSubscriptionRequest(BaseModel):
 
     name: StrictStr
     sink_kind: SinkKind
-    endpoint: StrictStr = Field(default=None)  # type: ignore[assignment]
-    event_types: list[StrictStr] = Field(default=None)  # type: ignore[assignment]
-    origin: StrictStr = Field(default=None)  # type: ignore[assignment]
-    timeout_ms: StrictInt = Field(default=None)  # type: ignore[assignment]
-    schema_major: StrictInt = Field(default=None)  # type: ignore[assignment]
-    event_majors: dict[StrictStr, StrictInt] = Field(default=None)  # type: ignore[assignment]
-    plan_tier: StrictStr = Field(default=None)  # type: ignore[assignment]
+    endpoint: StrictStr = omittable()
+    event_types: list[StrictStr] = omittable()
+    origin: StrictStr = omittable()
+    timeout_ms: StrictInt = omittable()
+    schema_major: StrictInt = omittable()
+    event_majors: dict[StrictStr, StrictInt] = omittable()
+    plan_tier: StrictStr = omittable()
 
 
 class PatchSubscriptionRequest(ClosedModel):
     """The narrow change body: ``schema_major`` (required, nullable) and optional ``timeout_ms``."""
 
     schema_major: StrictInt | None
-    timeout_ms: StrictInt = Field(default=None)  # type: ignore[assignment]
+    timeout_ms: StrictInt = omittable()
 
 
 class Subscription(ClosedModel):
@@ -53,11 +53,11 @@ class Subscription(ClosedModel):
     name: str
     sink_kind: SinkKind
     endpoint: str
-    event_types: list[str] = Field(default=None)  # type: ignore[assignment]
-    schema_major: int = Field(default=None)  # type: ignore[assignment]
-    event_majors: dict[str, int] = Field(default=None)  # type: ignore[assignment]
-    origin: str = Field(default=None)  # type: ignore[assignment]
-    timeout_ms: int = Field(default=None)  # type: ignore[assignment]
+    event_types: list[str] = omittable()
+    schema_major: int = omittable()
+    event_majors: dict[str, int] = omittable()
+    origin: str = omittable()
+    timeout_ms: int = omittable()
     signature_version: int
     plan_tier: str
     enabled: bool
@@ -73,11 +73,11 @@ class SubscriptionRead(ClosedModel):
     name: str
     sink_kind: SinkKind
     endpoint_display: str
-    event_types: list[str] = Field(default=None)  # type: ignore[assignment]
-    origin: str = Field(default=None)  # type: ignore[assignment]
-    timeout_ms: int = Field(default=None)  # type: ignore[assignment]
-    schema_major: int = Field(default=None)  # type: ignore[assignment]
-    event_majors: dict[str, int] = Field(default=None)  # type: ignore[assignment]
+    event_types: list[str] = omittable()
+    origin: str = omittable()
+    timeout_ms: int = omittable()
+    schema_major: int = omittable()
+    event_majors: dict[str, int] = omittable()
     signature_version: int
     plan_tier: str
     enabled: bool
@@ -86,7 +86,7 @@ class SubscriptionRead(ClosedModel):
     secret_configured: bool
     secret_rotated_at: datetime | None
     secret_overlap_until: datetime | None
-    delegated_scope: str = Field(default=None)  # type: ignore[assignment]
+    delegated_scope: str = omittable()
     created_at: datetime
     updated_at: datetime
 

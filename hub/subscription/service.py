@@ -11,7 +11,6 @@ from datetime import UTC, datetime, timedelta
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -22,7 +21,9 @@ from hub.sinks.vocabulary import SinkKind
 from hub.subscription.endpoints import pull_endpoint
 from hub.subscription.errors import NameTaken, NoSecretToRotate
 from hub.subscription.models import Subscription
-from hub.subscription.validation import DEFAULT_TIMEOUT_MS
+from hub.subscription.catalog_check import check_catalog
+from hub.subscription.validation import DEFAULT_TIMEOUT_MS, check_patch_timeout
+from hub.subscription.versions import bump_version
 from hub.subscription.values import Caller, ListFilters, NewSubscription
 
 ROTATION_OVERLAP = timedelta(hours=24)
@@ -54,11 +55,6 @@ def signing_secrets(*, subscription_id: uuid.UUID, current: str | None, previous
 def attempt_timeout_seconds(timeout_ms: int | None) -> float:
     """A subscription's per-attempt timeout; a stored None (or 0) is the 10 s default."""
     return (timeout_ms or DEFAULT_TIMEOUT_MS) / 1000
-
-
-def bump_version(session: Session) -> None:
-    """Tell the workers' caches that subscriptions changed (same transaction as the change)."""
-    session.execute(text("UPDATE subscription_versions SET version = version + 1 WHERE id = 1"))
 
 
 def visible_to(caller: Caller) -> list[Any]:
@@ -162,9 +158,27 @@ def delete_subscription(*, session: Session, caller: Caller, subscription_id: st
     bump_version(session)
 
 
+def repin_schema_major(*, session: Session, caller: Caller, subscription_id: str, schema_major: int | None,
+                       timeout_ms: int | None, timeout_given: bool) -> None:
+    """Re-pin the caller's subscription (None follows major 1) and optionally set its timeout.
+
+    The row is locked first; the timeout is checked against the subscription's kind
+    (R-updateSubscriptionSchemaMajor-04), and the event types the pin moves (those without their
+    own ``event_majors`` entry) must exist in the catalog at the new major (-06). Verification is
+    untouched.
+    """
+    sub = get_subscription(session=session, caller=caller, subscription_id=subscription_id, for_update=True)
+    timeout = check_patch_timeout(timeout_ms, sub.sink_kind) if timeout_given else sub.timeout_ms
+    pinned_by_major = [key for key in sub.event_types or [] if key not in (sub.event_majors or {})]
+    check_catalog(event_types=sub.event_types, schema_major=schema_major, event_majors=sub.event_majors,
+                  origin=sub.origin, only=pinned_by_major)
+    update_schema_major(session=session, sub=sub, schema_major=schema_major, timeout_ms=timeout,
+                        timeout_given=timeout_given)
+
+
 def update_schema_major(*, session: Session, sub: Subscription, schema_major: int | None,
                         timeout_ms: int | None, timeout_given: bool) -> None:
-    """Re-pin (None follows major 1) and optionally set the timeout; verification is untouched."""
+    """Write a checked re-pin to the locked row (``repin_schema_major`` checks it first)."""
     sub.schema_major = schema_major
     if timeout_given:
         sub.timeout_ms = timeout_ms

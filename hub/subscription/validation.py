@@ -14,7 +14,7 @@ from hub.ids import parse_uuid
 from hub.sinks.vocabulary import SinkKind
 from hub.subscription.endpoints import check_shape, clean_text
 from hub.subscription.errors import EventTypeOutsideNature, InlineSinkConfigForbidden, invalid
-from hub.subscription.schemas import CreateSubscriptionRequest
+from hub.subscription.schemas import CreateSubscriptionRequest, VerificationState
 from hub.subscription.values import ListFilters, NewSubscription
 
 MAX_NAME_LENGTH = 200
@@ -136,7 +136,7 @@ def check_create(body: CreateSubscriptionRequest, principal: Principal) -> NewSu
 
 DEFAULT_LIMIT, MAX_LIMIT = 50, 200  # docs/contract-notes.md N4
 SINK_KINDS = tuple(kind.value for kind in SinkKind)
-VERIFICATION_STATES = ("pending_verification", "active", "degraded")
+VERIFICATION_STATES = tuple(state.value for state in VerificationState)
 
 
 def _limit(raw: str | None) -> int:

@@ -255,17 +255,17 @@ def test_readiness_degraded_while_a_refresh_fails(catalog_db, producer_server, c
     server = producer_server(manifest("ledger", [event("transaction", "posted")]))
     configure([server.url])
 
-    def catalog_probe() -> dict:
+    def catalog_readiness() -> dict:
         probes = {probe["name"]: probe for probe in client.get("/readyz").json()["probes"]}
         return probes["catalog"]
 
     refresh_once(now=T0)
-    assert catalog_probe()["state"] == "healthy"
+    assert catalog_readiness()["state"] == "healthy"
     server.status = 500
     refresh_once(now=T0 + timedelta(minutes=1))
-    probe = catalog_probe()
+    probe = catalog_readiness()
     assert probe["state"] == "degraded" and "fetch_failed" in probe["detail"]
     assert server.target not in probe["detail"]
     server.status = 200
     refresh_once(now=T0 + timedelta(minutes=2))
-    assert catalog_probe()["state"] == "healthy"
+    assert catalog_readiness()["state"] == "healthy"

@@ -7,6 +7,7 @@ Both documents are walked with their ``$ref``s resolved.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from collections.abc import Callable
@@ -113,6 +114,66 @@ def check_parameters(app: Operation, contract: Operation) -> list[str]:
             + [f"contract parameter {p} missing" for p in sorted(theirs - ours)])
 
 
+Facts = tuple[frozenset[str], frozenset[str], str]
+
+
+def facts(document: dict[str, Any], schema: Any) -> Facts:
+    """A schema's JSON types, enum values and format, a nullable ``anyOf``/``oneOf`` folded in.
+
+    ``type: [string, "null"]`` and ``anyOf: [{type: string}, {type: "null"}]`` say the same thing, so
+    both give ``({"string", "null"}, …)``; enum values are compared as their JSON text.
+    """
+    schema = resolve(document, schema)
+    if not isinstance(schema, dict):
+        return frozenset(), frozenset(), ""
+    types: set[str] = set()
+    enum: set[str] = set()
+    fmt = schema.get("format", "")
+    declared = schema.get("type")
+    types.update([declared] if isinstance(declared, str) else declared or [])
+    if "const" in schema:
+        enum.add(json.dumps(schema["const"]))
+    enum.update(json.dumps(value) for value in schema.get("enum", []))
+    for key in ("anyOf", "oneOf", "allOf"):
+        for branch in schema.get(key, []):
+            branch_types, branch_enum, branch_format = facts(document, branch)
+            types |= branch_types
+            enum |= branch_enum
+            fmt = fmt or branch_format
+    if enum and "null" in types:
+        enum.add("null")  # a nullable enum: null is one of its values whichever way it is written
+    return frozenset(types), frozenset(enum), fmt
+
+
+def _describe(found: Facts) -> str:
+    types, enum, fmt = found
+    text = "|".join(sorted(types)) or "any"
+    if fmt:
+        text += f" ({fmt})"
+    if enum:
+        text += " enum " + ",".join(sorted(enum))
+    return text
+
+
+def _compare_facts(label: str, ours: Facts, theirs: Facts) -> list[str]:
+    return [] if ours == theirs else [f"{label}: {_describe(ours)}, contract says {_describe(theirs)}"]
+
+
+def _parameter_schemas(op: Operation) -> dict[tuple[str, str], Facts]:
+    params = (op.resolve(param) for param in op.spec.get("parameters", []))
+    return {(p["name"].lower() if p["in"] == "header" else p["name"], p["in"]): facts(op.document, p.get("schema"))
+            for p in params}
+
+
+def check_parameter_types(app: Operation, contract: Operation) -> list[str]:
+    """Each parameter both declare has the contract's types, enum and format."""
+    ours, theirs = _parameter_schemas(app), _parameter_schemas(contract)
+    problems = []
+    for key in sorted(set(ours) & set(theirs)):
+        problems += _compare_facts(f"parameter {key[1]} {key[0]}", ours[key], theirs[key])
+    return problems
+
+
 def check_status_codes(app: Operation, contract: Operation) -> list[str]:
     ours, theirs = set(app.spec.get("responses", {})), set(contract.spec.get("responses", {}))
     return ([f"status {code} not declared by the contract" for code in sorted(ours - theirs)]
@@ -180,6 +241,29 @@ def shape(document: dict[str, Any], schema: Any, where: str = "", depth: int = 0
     return found
 
 
+def typed_shape(document: dict[str, Any], schema: Any, where: str = "", depth: int = 0) -> dict[str, Facts]:
+    """The types, enum and format (``facts``) of ``schema`` and of everything inside it, by location."""
+    found = {where or "/": facts(document, schema)}
+    if depth >= MAX_DEPTH:
+        return found
+    properties: dict[str, Any] = {}
+    for part in _object_parts(document, schema):
+        properties.update(part.get("properties", {}))
+        if "items" in part:
+            found.update(typed_shape(document, part["items"], f"{where}[]", depth + 1))
+    for name, sub in properties.items():
+        found.update(typed_shape(document, sub, f"{where}/{name}", depth + 1))
+    return found
+
+
+def _compare_types(label: str, ours: dict[str, Facts], theirs: dict[str, Facts]) -> list[str]:
+    """Locations both documents have must agree; a missing or extra one is ``_compare_shapes``' finding."""
+    problems = []
+    for where in sorted(set(ours) & set(theirs)):
+        problems += _compare_facts(f"{label} {where}", ours[where], theirs[where])
+    return problems
+
+
 def _compare_shapes(label: str, ours: dict[str, Any], theirs: dict[str, Any]) -> list[str]:
     problems = []
     for where in sorted(set(ours) | set(theirs)):
@@ -212,6 +296,8 @@ def _compare_content(label: str, app: Operation, ours: Any, contract: Operation,
     for media in sorted(set(our_media) & set(their_media)):
         problems += _compare_shapes(f"{label} {media}", shape(app.document, our_media[media]),
                                     shape(contract.document, their_media[media]))
+        problems += _compare_types(f"{label} {media}", typed_shape(app.document, our_media[media]),
+                                   typed_shape(contract.document, their_media[media]))
     return problems
 
 
@@ -238,6 +324,7 @@ Check = Callable[[Operation, Operation], list[str]]
 CHECKS: dict[str, Check] = {
     "route": check_route,
     "parameters": check_parameters,
+    "parameter types": check_parameter_types,
     "status codes": check_status_codes,
     "security": check_security,
     "response headers": check_response_headers,

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from hub.ingest.probe import ingestion_probe
+from hub.ingest.readiness import ingestion_readiness
 from tests.ingest.conftest import (
     binary, cloud_event, ingest_worker, insert_subscription, rows, scalar, stored, structured, wait_until,
 )
@@ -61,7 +61,7 @@ def test_database_outage_pauses_retries_and_stores_every_event_once(lane, tenant
         # The heartbeat the API's ingestion probe reads says the worker is consuming again.
         wait_until(lambda: scalar("SELECT count(*) FROM ingest_worker_heartbeats WHERE worker_id = %s "
                                   "AND state = 'healthy'", (worker.heartbeat.worker_id,)) == 1, timeout=10)
-        assert ingestion_probe().state == "healthy"
+        assert ingestion_readiness().state == "healthy"
 
     expected = [event.get_attributes()["id"] for event in before + during + after]
     log = rows("SELECT ce_id, seq FROM event_log WHERE tenant_id = %s ORDER BY seq", (tenant,))
@@ -95,11 +95,11 @@ def test_heartbeat_reports_degraded_while_a_batch_is_retried(lane, tenant, scrat
     lane.send(({k: v for k, v in poison.headers.items() if k != "ce_id"}, None, poison.value), binary(good))
     with ingest_worker():
         probe = wait_until(lambda: (lambda outcome: outcome if outcome.state == "degraded" else None)(
-            ingestion_probe()), timeout=30)
+            ingestion_readiness()), timeout=30)
         assert "retrying" in probe.detail
         assert stored(tenant) == 0 and lane.committed() < 0, "the whole batch waits, nothing committed"
         blocked["on"] = False
         wait_until(lambda: lane.committed() == 2)
-        wait_until(lambda: ingestion_probe().state == "healthy", timeout=10)
+        wait_until(lambda: ingestion_readiness().state == "healthy", timeout=10)
     assert stored(tenant) == 1
     assert len(lane.dlq_records(2, timeout=5)) == 1, "the poison was quarantined once, after the fault"

@@ -30,9 +30,9 @@ from workers.deliver.policy import Decision, RetryPolicy, policy_from
 from workers.deliver.prepare import (
     NotDeliverable, SubscriptionParts, destination_key, new_attempt_id, prepare,
 )
-from workers.deliver.store import Claim, ClaimedJob, Settled
+from workers.deliver.store import AttemptRow, Claim, ClaimedJob, Settled
 from workers.deliver.wakeup import Wakeup
-from workers.runtime import TRANSIENT_DB_ERRORS
+from workers.runtime import TRANSIENT_DB_ERRORS, AsyncConnector, run_reconnecting
 
 log = logging.getLogger("hub.deliver.engine")
 
@@ -224,7 +224,7 @@ class Engine:
     @staticmethod
     def _observe(settled: list[Settled], tries: list[Try]) -> None:
         """The batch's metrics: one counter step per (kind, outcome), one label lookup per kind."""
-        counts = Counter((item.attempt[4] or "unknown", item.attempt[5]) for item in settled
+        counts = Counter((item.attempt.sink_kind or "unknown", item.attempt.outcome) for item in settled
                          if item.attempt is not None)
         for (kind, outcome), count in counts.items():
             ATTEMPTS.labels(sink_kind=kind, outcome=outcome).inc(count)
@@ -239,56 +239,52 @@ class Engine:
         await self.sinks.close()
 
 
-def _settled(job: ClaimedJob, decision: Decision, attempt: tuple | None) -> Settled:
+def _settled(job: ClaimedJob, decision: Decision, attempt: AttemptRow | None) -> Settled:
     return Settled(job, decision.state, decision.attempts, decision.next_attempt_at, decision.error_class, attempt)
 
 
-def _attempt_row(job: ClaimedJob, kind: str, decision: Decision, result: AttemptResult, started: datetime) -> tuple:
+def _attempt_row(job: ClaimedJob, kind: str, decision: Decision, result: AttemptResult,
+                 started: datetime) -> AttemptRow:
     assert decision.outcome is not None
-    return (new_attempt_id(), job.id, job.tenant_id, job.subscription_id, str(kind), decision.outcome.value,
-            result.status_code, result.error_class, result.latency_ms, started, decision.attempts, job.event_seq,
-            result.detail[:500])
+    return AttemptRow(
+        id=new_attempt_id(), job_id=job.id, tenant_id=job.tenant_id, subscription_id=job.subscription_id,
+        sink_kind=str(kind), event_seq=job.event_seq, attempt_no=decision.attempts, outcome=decision.outcome.value,
+        status_code=result.status_code, error_class=result.error_class, detail=result.detail[:500],
+        latency_ms=result.latency_ms, attempted_at=started)
 
 
 def _ended(job: ClaimedJob, kind: str, decision: Decision, detail: str, now: datetime) -> Settled:
     """A job that ends without a try (disabled, unpreparable): its attempt row records why."""
     assert decision.outcome is not None
-    row = (new_attempt_id(), job.id, job.tenant_id, job.subscription_id, kind, decision.outcome.value, 0,
-           decision.error_class, 0, now, job.attempts, job.event_seq, detail[:500])
+    row = AttemptRow(
+        id=new_attempt_id(), job_id=job.id, tenant_id=job.tenant_id, subscription_id=job.subscription_id,
+        sink_kind=kind, event_seq=job.event_seq, attempt_no=job.attempts, outcome=decision.outcome.value,
+        status_code=0, error_class=decision.error_class, detail=detail[:500], latency_ms=0, attempted_at=now)
     return _settled(job, decision, row)
 
 
-async def pipeline(engine: Engine, connect, stop: asyncio.Event,  # noqa: ANN001 (a connection factory)
-                   wakeup: Wakeup | None = None) -> None:
+async def pipeline(engine: Engine, connect: AsyncConnector, stop: asyncio.Event, wakeup: Wakeup | None = None) -> None:
     """One claim loop: batches back to back while there is work; when there is none, a pause that a
-    wake-up (new jobs committed by ingest) ends early."""
+    wake-up (new jobs committed by ingest) ends early. A failed batch (the database, a defect or a
+    lifecycle publish) is logged and retried on a new connection; its lease returns its jobs."""
     idle = engine.settings.deliver_idle_poll_seconds
     wakeup = wakeup or Wakeup()
-    conn: psycopg.AsyncConnection | None = None
-    backoff = 0.5
-    while not stop.is_set():
-        try:
-            if conn is None or conn.closed:
-                conn = await connect()
-            claimed = await engine.run_batch(conn)
-            backoff = 0.5
-        except Exception as exc:  # the database, a defect or a lifecycle publish: the lease returns the batch
-            if isinstance(exc, TRANSIENT_DB_ERRORS):
-                log.warning("database unavailable; retrying", extra={"fields": {"error": type(exc).__name__}})
-            else:
-                log.exception("delivery batch failed; its jobs come back when their lease ends")
-            if conn is not None:
-                await conn.close()
-            conn = None
-            await _pause(stop, backoff)
-            backoff = min(backoff * 2, 15.0)
-            continue
+
+    async def one_batch(conn: psycopg.AsyncConnection) -> None:
+        claimed = await engine.run_batch(conn)
         if claimed >= engine.settings.deliver_batch_size:
             wakeup.set()  # a full batch: more may be due, so an idle sibling loop claims too
         elif not claimed and not stop.is_set():
             await wakeup.wait(idle)
-    if conn is not None:
-        await conn.close()
+
+    await run_reconnecting(stop, connect, one_batch, on_error=_batch_failed)
+
+
+def _batch_failed(exc: Exception) -> None:
+    if isinstance(exc, TRANSIENT_DB_ERRORS):
+        log.warning("database unavailable; retrying", extra={"fields": {"error": type(exc).__name__}})
+    else:
+        log.exception("delivery batch failed; its jobs come back when their lease ends")
 
 
 async def _acquire(semaphore: asyncio.Semaphore, deadline: float) -> bool:
@@ -306,11 +302,3 @@ async def _acquire(semaphore: asyncio.Semaphore, deadline: float) -> bool:
     except TimeoutError:
         return False
     return True
-
-
-async def _pause(stop: asyncio.Event, seconds: float) -> None:
-    try:
-        await asyncio.wait_for(stop.wait(), seconds)
-    except TimeoutError:
-        pass
-

@@ -23,6 +23,7 @@ import psycopg
 from confluent_kafka import KafkaException
 
 from hub.errors import HubError
+from hub.subscription.versions import BUMP_VERSION_SQL
 
 log = logging.getLogger("hub.deliver.health")
 
@@ -58,7 +59,6 @@ MARK_HEALTH_SQL = """
 UPDATE subscription_health SET auto_disabled = true, disabled_reason = %s, updated_at = %s
  WHERE subscription_id = ANY(%s)
 """
-BUMP_VERSION_SQL = "UPDATE subscription_versions SET version = version + 1 WHERE id = 1"
 
 
 @dataclass

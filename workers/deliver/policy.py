@@ -15,17 +15,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from hub.eventlog.models import JobState
 from hub.sinks.base import AttemptResult
 from hub.sinks.vocabulary import Outcome
-
-PENDING, RETRYING = "pending", "retrying"
-
 
 @dataclass(frozen=True, slots=True)
 class Decision:
     """The job's next state, and the attempt outcome to record (None: no attempt row)."""
 
-    state: str
+    state: str  # a JobState value
     next_attempt_at: datetime
     attempts: int
     outcome: Outcome | None
@@ -59,25 +57,26 @@ class RetryPolicy:
                   rng: random.Random | None = None) -> Decision:
         """The decision after try number ``tries`` produced ``result``."""
         if result.ok:
-            return Decision(Outcome.delivered.value, now, tries, Outcome.delivered)
+            return Decision(JobState.delivered.value, now, tries, Outcome.delivered)
         if result.terminal or tries >= self.max_tries:
-            return Decision(Outcome.dead_lettered.value, now, tries, Outcome.dead_lettered, result.error_class)
+            return Decision(JobState.dead_lettered.value, now, tries, Outcome.dead_lettered, result.error_class)
         delay = self.retry_delay(tries, result.retry_after_seconds, rng)
-        return Decision(RETRYING, now + timedelta(seconds=delay), tries, Outcome.failed, result.error_class)
+        return Decision(JobState.retrying.value, now + timedelta(seconds=delay), tries, Outcome.failed,
+                        result.error_class)
 
     def held(self, *, state: str, tries: int, created_at: datetime, now: datetime) -> Decision:
         """A job whose subscription is enabled but not active: wait, or end ``disabled`` past the horizon."""
         if now - created_at >= self.horizon:
-            return Decision(Outcome.disabled.value, now, tries, Outcome.disabled)
+            return Decision(JobState.disabled.value, now, tries, Outcome.disabled)
         return Decision(state, now + timedelta(seconds=self.hold_recheck_seconds), tries, None)
 
     @staticmethod
     def disabled(*, tries: int, now: datetime) -> Decision:
-        return Decision(Outcome.disabled.value, now, tries, Outcome.disabled)
+        return Decision(JobState.disabled.value, now, tries, Outcome.disabled)
 
     @staticmethod
     def dead_letter(*, tries: int, now: datetime, error_class: str) -> Decision:
-        return Decision(Outcome.dead_lettered.value, now, tries, Outcome.dead_lettered, error_class)
+        return Decision(JobState.dead_lettered.value, now, tries, Outcome.dead_lettered, error_class)
 
     @staticmethod
     def deferred(*, state: str, tries: int, now: datetime, seconds: float) -> Decision:

@@ -11,16 +11,62 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 import psycopg
 
-CLAIM_SQL = """
+from hub.eventlog.models import DUE_JOB_STATES, DeliveryAttempt, DeliveryJob, state_in
+from hub.subscription.models import Subscription
+from hub.tableshape import column_list, columns, copy_types
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimedJob:
+    """A claimed job's columns (its ``delivery_jobs`` row, as the claim returns it)."""
+
+    id: uuid.UUID
+    tenant_id: str
+    subscription_id: uuid.UUID
+    event_seq: int
+    state: str  # a JobState value
+    attempts: int
+    created_at: datetime
+
+
+class AttemptRow(NamedTuple):
+    """One ``delivery_attempts`` row as the settle COPYs it: the model's columns, in table order."""
+
+    id: uuid.UUID
+    job_id: uuid.UUID
+    tenant_id: str
+    subscription_id: uuid.UUID
+    sink_kind: str
+    event_seq: int
+    attempt_no: int
+    outcome: str  # an Outcome value
+    status_code: int
+    error_class: str
+    detail: str
+    latency_ms: int
+    attempted_at: datetime
+
+
+CLAIMED_COLUMNS = columns(DeliveryJob, *(field.name for field in fields(ClaimedJob)))
+ATTEMPT_COLUMNS = column_list(DeliveryAttempt, *AttemptRow._fields)
+ATTEMPT_TYPES = copy_types(DeliveryAttempt, *AttemptRow._fields)
+# What the engine reads of a subscription (a dict per row, keyed by these names).
+SUBSCRIPTION_COLUMNS = columns(
+    Subscription, "id", "tenant_id", "delegated_scope", "name", "sink_kind", "endpoint", "timeout_ms", "enabled",
+    "verification_state", "deleted_at", "secret_current", "secret_previous", "secret_overlap_until",
+    "credential_sealed", "delegated_grant", "external_id")
+
+# The claimed columns, then the lease token (last).
+CLAIM_SQL = f"""
 WITH due AS (
     SELECT id FROM delivery_jobs
-     WHERE state IN ('pending', 'retrying') AND next_attempt_at <= now()
+     WHERE {state_in(DUE_JOB_STATES)} AND next_attempt_at <= now()
      ORDER BY next_attempt_at
      LIMIT %(limit)s
        FOR UPDATE SKIP LOCKED
@@ -29,7 +75,7 @@ UPDATE delivery_jobs AS j
    SET next_attempt_at = now() + make_interval(secs => %(lease)s),
        lease_until = now() + make_interval(secs => %(lease)s)
  WHERE j.id = ANY(ARRAY(SELECT id FROM due))
-RETURNING j.id, j.tenant_id, j.subscription_id, j.event_seq, j.state, j.attempts, j.created_at, j.lease_until
+RETURNING {", ".join(f"j.{name}" for name in CLAIMED_COLUMNS)}, j.lease_until
 """
 # Every statement of the claim and the settle reaches delivery_jobs and event_log only through an index
 # condition on the batch's keys (``= ANY(<the batch's ids>)``), and joins (when it must) by hashing, so its
@@ -49,12 +95,7 @@ SELECT e.tenant_id, e.seq, e.attributes::text, e.data::text
     ON e.tenant_id = k.tenant_id AND e.seq = k.seq
  WHERE e.tenant_id = ANY(%(distinct_tenants)s::text[]) AND e.seq = ANY(%(seqs)s::bigint[])
 """
-SUBSCRIPTIONS_SQL = """
-SELECT id, tenant_id, delegated_scope, name, sink_kind, endpoint, timeout_ms, enabled, verification_state,
-       deleted_at, secret_current, secret_previous, secret_overlap_until, credential_sealed, delegated_grant,
-       external_id
-  FROM subscriptions WHERE id = ANY(%s)
-"""
+SUBSCRIPTIONS_SQL = f"SELECT {', '.join(SUBSCRIPTION_COLUMNS)} FROM subscriptions WHERE id = ANY(%s)"
 # The lease token is a column of the joined set, not a constant: ``lease_until = <constant>`` is a restriction
 # the planner estimates from statistics in which nearly every lease is NULL (one row).
 SETTLE_SQL = """
@@ -66,21 +107,6 @@ UPDATE delivery_jobs AS j
  WHERE j.id = ANY(%s::uuid[]) AND j.id = v.id AND j.lease_until = v.lease
 RETURNING j.id
 """
-ATTEMPT_COLUMNS = ("id, job_id, tenant_id, subscription_id, sink_kind, outcome, status_code, error_class, "
-                   "latency_ms, attempted_at, attempt_no, event_seq, detail")
-ATTEMPT_TYPES = ("uuid", "uuid", "text", "uuid", "text", "text", "int4", "text", "int4", "timestamptz", "int4",
-                 "int8", "text")
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimedJob:
-    id: uuid.UUID
-    tenant_id: str
-    subscription_id: uuid.UUID
-    event_seq: int
-    state: str
-    attempts: int
-    created_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,11 +130,11 @@ class Settled:
     """One job's recorded end of this round: its row update and, when tried or ended, its attempt."""
 
     job: ClaimedJob
-    state: str
+    state: str  # a JobState value
     attempts: int
     next_attempt_at: datetime
     error_class: str
-    attempt: tuple | None  # an ATTEMPT_COLUMNS row, or None (held or deferred: nothing happened)
+    attempt: AttemptRow | None  # None: held or deferred, nothing happened
 
 
 async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: float) -> Claim:
@@ -123,15 +149,14 @@ async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: flo
         rows = await cursor.fetchall()
         if not rows:
             return Claim([], None, {}, {})
-        jobs = [ClaimedJob(*row[:7]) for row in rows]
+        jobs = [ClaimedJob(*row[:-1]) for row in rows]
         keys = sorted({(job.tenant_id, job.event_seq) for job in jobs})
         await cursor.execute(EVENTS_SQL, {"tenants": [k[0] for k in keys], "seqs": [k[1] for k in keys],
                                           "distinct_tenants": sorted({k[0] for k in keys})})
         events = {(t, s): StoredEvent(a, d) for t, s, a, d in await cursor.fetchall()}
         await cursor.execute(SUBSCRIPTIONS_SQL, (list({job.subscription_id for job in jobs}),))
-        names = [column.name for column in cursor.description or ()]
-        subscriptions = {row[0]: dict(zip(names, row)) for row in await cursor.fetchall()}
-    return Claim(jobs, rows[0][7], events, subscriptions)
+        subscriptions = {row[0]: dict(zip(SUBSCRIPTION_COLUMNS, row)) for row in await cursor.fetchall()}
+    return Claim(jobs, rows[0][-1], events, subscriptions)
 
 
 async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lease: datetime,
@@ -155,9 +180,9 @@ async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lea
     return recorded
 
 
-BACKLOG_SQL = """
+BACKLOG_SQL = f"""
 SELECT count(*), COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at) FILTER (WHERE next_attempt_at <= now())), 0)
-  FROM delivery_jobs WHERE state IN ('pending', 'retrying')
+  FROM delivery_jobs WHERE {state_in(DUE_JOB_STATES)}
 """
 
 

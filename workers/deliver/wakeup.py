@@ -13,9 +13,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable
 
 import psycopg
+
+from workers.runtime import AsyncConnector, Backoff, run_reconnecting
 
 log = logging.getLogger("hub.deliver.wakeup")
 
@@ -76,34 +77,25 @@ class Wakeup:
         await stop.wait()
         self.set_all()
 
-    async def listen(self, stop: asyncio.Event,
-                     connect: Callable[[], Awaitable[psycopg.AsyncConnection]]) -> None:
-        """LISTEN until ``stop`` is set, reconnecting after a fault; wakes the loops on each notification."""
-        backoff = 0.5
-        while not stop.is_set():
-            conn: psycopg.AsyncConnection | None = None
-            try:
-                conn = await connect()
-                await conn.set_autocommit(True)
-                await conn.execute(f"LISTEN {CHANNEL}")
-                self.set()  # jobs may have come while nobody listened
-                backoff = 0.5
-                while not stop.is_set():
-                    async for _ in conn.notifies(timeout=LISTEN_CHECK_SECONDS):
-                        self.set()
-            except Exception as exc:  # noqa: BLE001 - a hint only: the worker goes on polling, never dies of it
-                log.warning("wake-up listener lost its connection; the claim loops poll meanwhile",
-                            extra={"fields": {"error": type(exc).__name__}})
-                await _sleep_unless(stop, backoff)
-                backoff = min(backoff * 2, 15.0)
-            finally:
-                if conn is not None and not conn.closed:
-                    await conn.close()
+    async def listen(self, stop: asyncio.Event, connect: AsyncConnector) -> None:
+        """LISTEN until ``stop`` is set, reconnecting after a fault; wakes the loops on each notification.
+
+        Any error only costs the hint: the worker goes on polling, never dies of it.
+        """
+        backoff = Backoff()
+
+        async def listen_on(conn: psycopg.AsyncConnection) -> None:
+            await conn.set_autocommit(True)
+            await conn.execute(f"LISTEN {CHANNEL}")
+            self.set()  # jobs may have come while nobody listened
+            backoff.reset()
+            while not stop.is_set():
+                async for _ in conn.notifies(timeout=LISTEN_CHECK_SECONDS):
+                    self.set()
+
+        await run_reconnecting(stop, connect, listen_on, on_error=_listener_lost, backoff=backoff)
 
 
-async def _sleep_unless(stop: asyncio.Event, seconds: float) -> None:
-    try:
-        async with asyncio.timeout(seconds):
-            await stop.wait()
-    except TimeoutError:
-        pass
+def _listener_lost(exc: Exception) -> None:
+    log.warning("wake-up listener lost its connection; the claim loops poll meanwhile",
+                extra={"fields": {"error": type(exc).__name__}})

@@ -15,6 +15,7 @@ from typing import Any
 from hub.sinks.vocabulary import SinkKind
 from hub.subscription.models import Subscription
 from hub.subscription.selectors import EventSelector, selector_fields
+from hub.subscription.versions import READ_VERSION_SQL
 from hub.tableshape import column_list
 
 _MEMO_LIMIT = 100_000
@@ -68,7 +69,7 @@ class SubscriptionCache:
 
     def refresh(self, cursor: Any) -> bool:
         """Reload if the version moved; one cheap query otherwise. Returns whether it reloaded."""
-        row = cursor.execute("SELECT version FROM subscription_versions WHERE id = 1").fetchone()
+        row = cursor.execute(READ_VERSION_SQL).fetchone()
         version = row[0] if row else 0
         if version == self.version:
             return False

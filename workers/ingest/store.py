@@ -3,8 +3,9 @@
 Per batch: the subscription cache checks its version (one query); each tenant's counter is
 advanced once by the number of its events, tenants locked in sorted order (no deadlocks; the row
 lock also makes commit order equal seq order per tenant); the events are COPYed into
-``event_log``; a delivery job is COPYed for every matching push subscription; pull eligibility
-and poison attempts are counted; a batch that wrote jobs notifies the delivery workers (delivered
+``event_log``; a delivery job is COPYed for every matching push subscription, and an
+``available`` attempt (N23: the event was stored for a pull subscription) for every matching pull
+subscription; pull eligibility and poison attempts are counted; a batch that wrote jobs notifies the delivery workers (delivered
 at COMMIT). A duplicate (tenant, source, id) (N19) makes the fast COPY fail,
 and the batch then goes through a staging table with ``ON CONFLICT DO NOTHING`` (the duplicate's
 seq becomes a gap). The caller's ``before_commit`` runs last, inside the transaction.
@@ -24,7 +25,8 @@ import psycopg
 import uuid_utils
 from psycopg import errors as pg_errors
 
-from hub.eventlog.models import DeliveryAttempt, DeliveryJob, LoggedEvent
+from hub.eventlog.models import DeliveryAttempt, DeliveryJob, JobState, LoggedEvent
+from hub.sinks.vocabulary import Outcome, SinkKind
 from hub.tableshape import column_list, copy_types
 from workers.ingest.decode import VALIDATION, Event, Poison
 from workers.deliver.wakeup import notify_due
@@ -38,7 +40,13 @@ EVENT_COLUMNS = column_list(LoggedEvent)
 # text, which is json's binary wire form; PostgreSQL still validates them.
 EVENT_TYPES = copy_types(LoggedEvent)
 JOB_COLUMNS = column_list(DeliveryJob)
+PENDING = JobState.pending.value  # a plain str for the COPY rows
 JOB_TYPES = copy_types(DeliveryJob)
+AVAILABLE_FIELDS = ("id", "job_id", "tenant_id", "subscription_id", "sink_kind", "event_seq", "attempt_no", "outcome",
+                    "status_code", "error_class", "detail", "latency_ms", "attempted_at")
+AVAILABLE_COLUMNS = column_list(DeliveryAttempt, *AVAILABLE_FIELDS)
+AVAILABLE_TYPES = copy_types(DeliveryAttempt, *AVAILABLE_FIELDS)
+PULL, AVAILABLE = SinkKind.pull.value, Outcome.available.value
 ALLOCATE_SQL = """
 INSERT INTO tenant_counters (tenant_id, last_seq)
 SELECT tenant, n FROM unnest(%s::text[], %s::bigint[]) AS batch(tenant, n) ORDER BY tenant
@@ -194,9 +202,11 @@ class EventStore:
         return inserted, rejected
 
     def _fan_out(self, cursor: psycopg.Cursor, inserted: list[Event], now: datetime) -> int:
-        """COPY one job per matching push subscription; add up pull eligibility per hour."""
+        """COPY one job per matching push subscription and one ``available`` attempt per matching
+        pull subscription; add up pull eligibility per hour."""
         bucket = _hour(now)
         eligible: Counter[tuple[str, tuple[str, ...]]] = Counter()
+        available: list[tuple] = []
         jobs = 0
         match = self.cache.match
         as_uuid = self._subscription_uuid
@@ -207,10 +217,14 @@ class EventStore:
                               event.delegated_scope)
                 for subscription_id in found.push:
                     copy.write_row((uuid_utils.uuid7(), event.tenant_id, as_uuid(subscription_id), event.seq,
-                                    "pending", 0, now, None, "", now, now))
+                                    PENDING, 0, now, None, "", now, now))
                 jobs += len(found.push)
                 if found.pull:
                     eligible[(event.tenant_id, found.pull)] += 1
+                    available.extend((uuid_utils.uuid7(), None, event.tenant_id, as_uuid(subscription_id), PULL,
+                                      event.seq, 0, AVAILABLE, 0, "", "", 0, now) for subscription_id in found.pull)
+        if available:
+            _copy_available(cursor, available)
         if eligible:
             keys = sorted(eligible)
             cursor.execute(ELIGIBILITY_SQL, (
@@ -230,6 +244,14 @@ def _copy_events(cursor: psycopg.Cursor, table: str, events: list[Event], receiv
         copy.set_types(EVENT_TYPES)
         for event in events:
             copy.write_row(_event_row(event, received))
+
+
+def _copy_available(cursor: psycopg.Cursor, rows: list[tuple]) -> None:
+    """The ``available`` attempts (N23): a pull subscription's event is stored, ready to be read."""
+    with cursor.copy(f"COPY delivery_attempts ({AVAILABLE_COLUMNS}) FROM STDIN (FORMAT BINARY)") as copy:
+        copy.set_types(AVAILABLE_TYPES)
+        for row in rows:
+            copy.write_row(row)
 
 
 def _allocate(cursor: psycopg.Cursor, events: list[Event]) -> None:

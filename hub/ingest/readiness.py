@@ -1,4 +1,4 @@
-"""The ``ingestion`` readiness probe: degraded while a live ingestion worker is retrying a fault.
+"""The ``ingestion`` readiness check: degraded while a live ingestion worker is retrying a fault.
 
 Workers write a heartbeat row every few seconds (workers/ingest/heartbeat.py). Only workers of
 this deployment's consumer group and topic prefix count, and only fresh rows: a worker that died
@@ -12,7 +12,7 @@ from sqlalchemy import text
 
 from hub.config import get_settings
 from hub.db import get_engine
-from hub.ops.probes import ProbeOutcome
+from hub.ops.readiness import ReadinessOutcome
 
 STALE_AFTER = 3
 NAME = "ingestion"
@@ -25,7 +25,7 @@ SELECT state, detail FROM ingest_worker_heartbeats
 """)
 
 
-def ingestion_probe() -> ProbeOutcome:
+def ingestion_readiness() -> ReadinessOutcome:
     settings = get_settings()
     fresh = settings.ingest_heartbeat_seconds * STALE_AFTER
     try:
@@ -33,12 +33,12 @@ def ingestion_probe() -> ProbeOutcome:
             connection.execute(text("SET LOCAL statement_timeout = 2000"))
             rows = connection.execute(_SQL, {"group": settings.kafka_consumer_group,
                                              "prefix": settings.kafka_topic_prefix, "fresh": fresh}).all()
-    except Exception as exc:  # noqa: BLE001 (the database probe reports the database itself)
-        return ProbeOutcome(NAME, "healthy", f"worker heartbeats unreadable ({type(exc).__name__})")
+    except Exception as exc:  # noqa: BLE001 (the database check reports the database itself)
+        return ReadinessOutcome(NAME, "healthy", f"worker heartbeats unreadable ({type(exc).__name__})")
     if not rows:
-        return ProbeOutcome(NAME, "healthy", "no ingestion worker reported recently")
+        return ReadinessOutcome(NAME, "healthy", "no ingestion worker reported recently")
     troubled = [detail for state, detail in rows if state != "healthy"]
     if troubled:
-        return ProbeOutcome(NAME, "degraded",
+        return ReadinessOutcome(NAME, "degraded",
                             f"{len(troubled)} of {len(rows)} ingestion workers {troubled[0][:200]}")
-    return ProbeOutcome(NAME, "healthy", f"{len(rows)} ingestion worker(s) consuming")
+    return ReadinessOutcome(NAME, "healthy", f"{len(rows)} ingestion worker(s) consuming")
