@@ -16,7 +16,7 @@ from pathlib import Path
 
 from bench._deliver_hub import Session, count_jobs, created_times, warm_up, worker_processes
 from bench._ingest_setup import Producer, Scratch
-from bench._receiver import Nginx, free_port
+from bench._receiver import Nginx, Receipts, free_port
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 LATENCY_SAMPLE = 20_000  # receipts of the window joined back to their event's CreateTime
@@ -215,11 +215,7 @@ def run_once(scratch: Scratch, nginx: Nginx, plan: Plan, timing: Timing) -> Outc
             backlog = events * plan.subs - len(receipts.seen)
             in_kafka = events * plan.subs - (count_jobs(scratch.dsn) - warm_jobs)
             expected = events * plan.subs
-            deadline = time.monotonic() + timing.drain_timeout
-            while receipts.update() < expected and time.monotonic() < deadline:
-                if procs[0].poll() is not None:
-                    raise RuntimeError("hub dev exited during the run")
-                time.sleep(0.2)
+            _drain(receipts, expected, timing.drain_timeout, procs[0])
             for profile in profiles:
                 profile.wait(60)
         seen = receipts.seen
@@ -227,6 +223,15 @@ def run_once(scratch: Scratch, nginx: Nginx, plan: Plan, timing: Timing) -> Outc
                         _shares(before, after, timing.window_end - timing.window_start))
     finally:
         session.close()
+
+
+def _drain(receipts: Receipts, expected: int, timeout: float, dev: subprocess.Popen) -> None:
+    """Wait until EXPECTED deliveries were received, or TIMEOUT seconds passed."""
+    deadline = time.monotonic() + timeout
+    while receipts.update() < expected and time.monotonic() < deadline:
+        if dev.poll() is not None:
+            raise RuntimeError("hub dev exited during the run")
+        time.sleep(0.2)
 
 
 def _py_spy(timing: Timing, groups: dict[str, list[int]], tag: str, seconds: float) -> list[subprocess.Popen]:

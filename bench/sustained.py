@@ -77,12 +77,36 @@ def kafka_ceiling(events: int) -> float | None:
 
 
 def show(run: int, outcome: Outcome) -> None:
+    plan = outcome.plan
     cpu = " ".join(f"{name} {outcome.cpu.get(name, 0):.2f}" for name in CPU_COLUMNS)
-    print(f"  run {run}: {outcome.plan.variant.name}, {outcome.plan.subs:>2} subs @ {outcome.plan.rate:>6,}/s: offered {outcome.offered:7,.0f} "
-          f"delivered {outcome.delivered:7,.0f}/s backlog {outcome.backlog:>8,} ({outcome.in_kafka:,} in Kafka) drain {fmt(outcome.drain):>6}/s "
-          f"p50 {fmt(outcome.p50)} p99 {fmt(outcome.p99)} ms | cores: {cpu} | deliver "
-          f"{fmt(outcome.cpu_ms_per_delivery('deliver'), 2)} ingest {fmt(outcome.cpu_ms_per_delivery('ingest'), 2)} "
-          f"ms CPU/delivery", flush=True)
+    print(f"  run {run}: {plan.variant.name}, {plan.subs:>2} subs @ {plan.rate:>6,}/s: "
+          f"offered {outcome.offered:7,.0f} delivered {outcome.delivered:7,.0f}/s "
+          f"backlog {outcome.backlog:>8,} ({outcome.in_kafka:,} in Kafka) drain {fmt(outcome.drain):>6}/s "
+          f"p50 {fmt(outcome.p50)} p99 {fmt(outcome.p99)} ms | cores: {cpu} | ms CPU/delivery: "
+          f"deliver {fmt(outcome.cpu_ms_per_delivery('deliver'), 2)} "
+          f"ingest {fmt(outcome.cpu_ms_per_delivery('ingest'), 2)}", flush=True)
+
+
+HEADER = ("variant", "subs/event", "offered/s", "delivered/s", "vs peer", "vs drain", "vs wrk", "backlog at stop",
+          "of it in Kafka", "drain/s", "p50 ms", "p99 ms", *(f"{name} cores" for name in CPU_COLUMNS),
+          "deliver ms CPU/delivery", "ingest ms CPU/delivery")
+
+
+def plan_row(plan: Plan, outcomes: list[Outcome], refs: dict[str, list[float | None]]) -> list[str]:
+    """One line of the table: medians of the plan's runs, and its ratios."""
+    def mid(values: list[float | None], digits: int = 0) -> str:
+        return fmt(median(values), digits)
+
+    delivered = median([o.delivered for o in outcomes])
+    drain_ref = median(refs.get(f"drain: bench/deliver.py, {plan.subs} subs/event", []))
+    wrk = median(refs["ceiling: wrk -> nginx"])
+    return [plan.variant.name, str(plan.subs), f"{plan.rate:,}", fmt(delivered),
+            ratio(delivered, PEER_SUSTAINED.get(plan.subs)), ratio(delivered, drain_ref), ratio(delivered, wrk),
+            mid([o.backlog for o in outcomes]), mid([o.in_kafka for o in outcomes]), mid([o.drain for o in outcomes]),
+            mid([o.p50 for o in outcomes]), mid([o.p99 for o in outcomes]),
+            *(mid([o.cpu.get(name) for o in outcomes], 2) for name in CPU_COLUMNS),
+            mid([o.cpu_ms_per_delivery("deliver") for o in outcomes], 2),
+            mid([o.cpu_ms_per_delivery("ingest") for o in outcomes], 2)]
 
 
 def print_tables(refs: dict[str, list[float | None]], runs: dict[Plan, list[Outcome]], repeat: int) -> None:
@@ -92,22 +116,10 @@ def print_tables(refs: dict[str, list[float | None]], runs: dict[Plan, list[Outc
         print(f"| {name} | {fmt(median(values))} |")
     for subs, peer in PEER_SUSTAINED.items():
         print(f"| peer (Outpost) sustained, {subs} sub{'s' if subs > 1 else ''}/event (given) | {fmt(peer)} |")
-    wrk = median(refs["ceiling: wrk -> nginx"])
-    print("\n| variant | subs/event | offered/s | delivered/s | vs peer | vs drain | vs wrk | backlog at stop | drain/s "
-          "| p50 ms | p99 ms | " + " | ".join(f"{name} cores" for name in CPU_COLUMNS)
-          + " | deliver ms CPU/delivery | ingest ms CPU/delivery |")
-    print("|---|" + "---:|" * (12 + len(CPU_COLUMNS)))
+    print("\n| " + " | ".join(HEADER) + " |")
+    print("|---|" + "---:|" * (len(HEADER) - 1))
     for plan, outcomes in runs.items():
-        delivered = median([o.delivered for o in outcomes])
-        drain_ref = median(refs.get(f"drain: bench/deliver.py, {plan.subs} subs/event", []))
-        cores = [fmt(median([o.cpu.get(name) for o in outcomes]), 2) for name in CPU_COLUMNS]
-        print(f"| {plan.variant.name} | {plan.subs} | {plan.rate:,} | {fmt(delivered)} | {ratio(delivered, PEER_SUSTAINED[plan.subs])} | "
-              f"{ratio(delivered, drain_ref)} | {ratio(delivered, wrk)} | "
-              f"{fmt(median([o.backlog for o in outcomes]))} | {fmt(median([o.drain for o in outcomes]))} | "
-              f"{fmt(median([o.p50 for o in outcomes]))} | {fmt(median([o.p99 for o in outcomes]))} | "
-              + " | ".join(cores)
-              + f" | {fmt(median([o.cpu_ms_per_delivery('deliver') for o in outcomes]), 2)}"
-              f" | {fmt(median([o.cpu_ms_per_delivery('ingest') for o in outcomes]), 2)} |")
+        print("| " + " | ".join(plan_row(plan, outcomes, refs)) + " |")
 
 
 def measure(args: argparse.Namespace) -> tuple[dict[str, list[float | None]], dict[Plan, list[Outcome]]]:
