@@ -52,7 +52,7 @@ def hub_env(scratch: Scratch, nginx: Nginx, prefix: str, group: str) -> dict[str
 def probe_deliver(env: dict[str, str], wait_seconds: float = 5.0) -> tuple[bool, str]:
     """Whether ``hub deliver`` is a real worker: (True, "") when it keeps running, else (False, why)."""
     with tempfile.TemporaryFile() as log:
-        process = subprocess.Popen([sys.executable, "-m", "hub.cli", "deliver"], cwd=ROOT, env=env,
+        process = subprocess.Popen([sys.executable, "-m", "workers.cli", "deliver"], cwd=ROOT, env=env,
                                    stdout=subprocess.DEVNULL, stderr=log)
         try:
             code = process.wait(wait_seconds)
@@ -95,7 +95,7 @@ def reset_webhooks(scratch: Scratch, tenants: list[str], per_tenant: int, nginx:
 
 def deliver_workers(env: dict[str, str], count: int):  # noqa: ANN201 (a context manager)
     """COUNT real ``hub deliver`` processes; their logs shown on failure."""
-    return worker_processes([[sys.executable, "-m", "hub.cli", "deliver"] for _ in range(count)], env)
+    return worker_processes([[sys.executable, "-m", "workers.cli", "deliver"] for _ in range(count)], env)
 
 
 def delete_prefixed(prefix: str, groups: list[str]) -> None:

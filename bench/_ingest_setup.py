@@ -239,9 +239,9 @@ def ingest_workers(scratch: Scratch, prefix: str, group: str, count: int, profil
            "HUB_INGEST_METRICS_PORT": "0", "HUB_LOG_LEVEL": "WARNING"}
     def command(i: int) -> list[str]:
         if not profile:
-            return [sys.executable, "-m", "hub.cli", "ingest"]
+            return [sys.executable, "-m", "workers.cli", "ingest"]
         out = Path(profile) / f"ingest-{group}-{i}.prof"
-        return [sys.executable, "-m", "cProfile", "-o", str(out), "-m", "hub.cli", "ingest"]
+        return [sys.executable, "-m", "cProfile", "-o", str(out), "-m", "workers.cli", "ingest"]
 
     with worker_processes([command(i) for i in range(count)], env) as procs:
         yield procs

@@ -106,7 +106,7 @@ def engine_database() -> Iterator[str]:
 @contextmanager
 def deliver_process(url: str, workers: int) -> Iterator[subprocess.Popen]:
     env = {**os.environ, "HUB_DATABASE_URL": url, "HUB_LOG_LEVEL": "WARNING", "HUB_DELIVER_METRICS_PORT": "0"}
-    process = subprocess.Popen([sys.executable, "-m", "hub.cli", "deliver", "--processes", str(workers)], env=env,
+    process = subprocess.Popen([sys.executable, "-m", "workers.cli", "deliver", "--processes", str(workers)], env=env,
                                stdout=subprocess.DEVNULL)
     try:
         yield process

@@ -32,7 +32,7 @@ from bench._ingest_setup import build_records  # noqa: E402
 from cloudevents.core.bindings.kafka import KafkaMessage, from_kafka  # noqa: E402
 from cloudevents.core.formats.json import JSONFormat  # noqa: E402
 
-from workers.ingest.decode import Event, decode_parts  # noqa: E402
+from hub.cloudevent.decode import Event, decode_parts  # noqa: E402
 
 LIMIT = 1_048_576
 Parts = tuple[list[tuple[str, bytes]], bytes, bytes]

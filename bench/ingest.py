@@ -197,7 +197,7 @@ def bare_consumer(topic: str, expected: int) -> Run:
 
 def bare_copy(scratch: Scratch, records: list[Record]) -> Run:
     """The worker's own event COPY (binary, same columns) of N decoded rows, one transaction."""
-    from workers.ingest.decode import Event, decode_parts
+    from hub.cloudevent.decode import Event, decode_parts
     from workers.ingest.store import _copy_events
 
     received = datetime.now(UTC)

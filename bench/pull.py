@@ -55,7 +55,7 @@ import psycopg  # noqa: E402
 from bench._ingest_setup import Scratch, build_records  # noqa: E402
 from hub.auth.tokens import mint_token  # noqa: E402
 from hub.pull.service import SCAN_SQL  # noqa: E402
-from workers.ingest.decode import Event, decode_parts  # noqa: E402
+from hub.cloudevent.decode import Event, decode_parts  # noqa: E402
 from workers.ingest.matching import SubscriptionCache  # noqa: E402
 from workers.ingest.store import EventStore  # noqa: E402
 

@@ -30,7 +30,7 @@ import psycopg  # noqa: E402
 import uuid_utils  # noqa: E402
 
 from bench._ingest_setup import Scratch  # noqa: E402
-from hub.eventlog.models import DeliveryJob, LoggedEvent  # noqa: E402
+from hub.dataplane.models import DeliveryJob, LoggedEvent  # noqa: E402
 from hub.tableshape import column_list, copy_types  # noqa: E402
 from workers.deliver.store import ATTEMPT_COLUMNS, ATTEMPT_TYPES, AttemptRow  # noqa: E402
 

@@ -15,7 +15,7 @@ from hub.catalog.readiness import catalog_readiness
 from hub.catalog.refresher import catalog_refresher
 from hub.config import get_settings
 from hub.dashboard import router as dashboard
-from hub.delivery import router as delivery
+from hub.destinations import ping
 from hub.destinations import router as destinations
 from hub.dlq import router as dlq
 from hub.health import router as health
@@ -34,7 +34,7 @@ from hub.subscription import router as subscription
 ROUTERS: tuple[APIRouter, ...] = (
     catalog.router,
     dashboard.router,
-    delivery.router,
+    ping.router,
     destinations.router,
     dlq.router,
     health.router,

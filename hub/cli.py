@@ -1,4 +1,8 @@
-"""The ``hub`` command: run the API, the workers, migrations, the dev tree, and mint tokens."""
+"""The hub's own commands: the API, sweeps, migrations, send/listen, tokens, OpenAPI and rekey.
+
+The ``hub`` console script is :mod:`workers.cli`, which adds the worker commands (``ingest``,
+``deliver``, ``dlq-observer``, ``dev``) to these: the hub package never imports a worker.
+"""
 
 from __future__ import annotations
 
@@ -28,39 +32,6 @@ def api(
         "hub.app:create_app", factory=True, host=host or settings.api_host, port=port or settings.api_port,
         workers=workers, log_config=None, access_log=False, proxy_headers=False,
     )
-
-
-@app.command()
-def ingest() -> None:
-    """Consume the producers' topics into the tenant event logs and delivery jobs."""
-    from hub.preflight import require_dependencies
-    from workers.ingest.main import run
-
-    require_dependencies()
-    run()
-
-
-@app.command("dlq-observer")
-def dlq_observer() -> None:
-    """Record every dead-letter record as an observation for operators."""
-    from hub.preflight import require_dependencies
-    from workers.dlq_observer import run
-
-    require_dependencies()
-    run()
-
-
-@app.command()
-def deliver(
-    processes: Annotated[int, typer.Option(help="worker processes to run and supervise")] = 1,
-    index: Annotated[int, typer.Option(help="this worker's number (offsets its metrics port)", hidden=True)] = 0,
-) -> None:
-    """Push due delivery jobs to their destinations."""
-    from hub.preflight import require_dependencies
-    from workers.deliver.main import run
-
-    require_dependencies(kafka=False)
-    run(processes=processes, index=index)
 
 
 @app.command()
@@ -158,7 +129,7 @@ def token(
 ) -> None:
     """Mint an HS256 JWT that the local hub accepts."""
     from hub.auth.tokens import mint_token
-    from hub.devtree import DEFAULT_PERMISSIONS
+    from hub.devtools.tree import DEFAULT_PERMISSIONS
 
     typer.echo(mint_token(
         tenant=tenant or None, permissions=permission or list(DEFAULT_PERMISSIONS), operator=operator,
@@ -182,24 +153,14 @@ def openapi(
 
 
 @app.command()
-def dev(
-    ingest_workers: Annotated[int, typer.Option(help="ingestion worker processes")] = 2,
-    deliver_workers: Annotated[int, typer.Option(help="delivery worker processes")] = 1,
-) -> None:
-    """Run the API and every worker in one supervised process tree (for a laptop)."""
-    from hub.devtree import run_dev_tree
-
-    run_dev_tree(ingest_workers=ingest_workers, deliver_workers=deliver_workers)
-
-
-@app.command()
 def rekey(
     tenant: Annotated[Optional[str], typer.Option(help="only this tenant's subscriptions")] = None,
 ) -> None:
     """Re-encrypt every stored secret under the newest HUB_ENCRYPTION_KEYS key."""
     from hub.db import session_scope
     from hub.preflight import require_dependencies
-    from hub.secrets import SecretsError, rekey_subscriptions, validate_encryption_keys
+    from hub.secrets import SecretsError, validate_encryption_keys
+    from hub.subscription.rekey import rekey_subscriptions
 
     try:
         validate_encryption_keys()

@@ -73,6 +73,11 @@ class ValidationFailed(HubError):
     status, code, default_detail = 422, "validation_error", "the request is invalid"
 
 
+def invalid(location: str, message: str) -> ValidationFailed:
+    """A 422 validation_error naming one refused field."""
+    return ValidationFailed(message, errors=[{"location": location, "message": message}])
+
+
 class RateLimited(HubError):
     status, code, default_detail = 429, "rate_limited", "the allowance for this route is spent"
 

@@ -1,11 +1,11 @@
 """Imports every table model so ``SQLModel.metadata`` knows the whole schema."""
 
 from hub.catalog.models import CatalogEvent, CatalogProducer
-from hub.dashboard.models import (
+from hub.dataplane.models import DeliveryAttempt, DeliveryJob, LoggedEvent, PullCursor, TenantCounter
+from hub.dataplane.rollups import (
     AttemptCountHourly, AttemptTotalHourly, EventCountHourly, JobCountHourly, JobTotalHourly,
 )
 from hub.dlq.models import DLQObservation
-from hub.eventlog.models import DeliveryAttempt, DeliveryJob, LoggedEvent, PullCursor, TenantCounter
 from hub.health.models import SubscriptionHealthRow
 from hub.idempotency.models import IdempotencyRecord
 from hub.ingest.models import IngestWorkerHeartbeat, PullEligibility

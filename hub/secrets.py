@@ -1,7 +1,8 @@
 """Secrets at rest: signing secrets and credentials sealed with AES-GCM under rotating, named keys.
 
 Keys come from ``settings.encryption_keys`` (``HUB_ENCRYPTION_KEYS``): ``"key_id:base64(32 bytes)"`` entries,
-newest first. The newest key seals; every listed key unseals; ``hub rekey`` re-seals old values.
+newest first. The newest key seals; every listed key unseals; ``hub rekey`` re-seals old values
+(:mod:`hub.subscription.rekey`, which knows which columns are sealed).
 
 An envelope is ``"v1.<key_id>.<base64url(nonce || ciphertext+tag)>"`` (no padding). The ``context`` string is
 bound as associated data, so a value copied to another row or field does not open. The convention is::
@@ -24,18 +25,14 @@ from functools import lru_cache
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-from sqlmodel import Session, col, or_, select
 
 from hub.config import get_settings
 from hub.errors import HubError
-from hub.subscription.models import Subscription
-from hub.subscription.versions import bump_version
 
 VERSION = "v1"
 NONCE_BYTES = 12
 TAG_BYTES = 16
 _KEY_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-SEALED_FIELDS = ("secret_current", "secret_previous", "credential_sealed")
 
 
 class SecretsError(HubError):
@@ -140,41 +137,3 @@ def needs_rekey(envelope: str) -> bool:
     """True when ``envelope`` was sealed under a key other than the newest one."""
     key_id, _ = _split(envelope)
     return key_id != keyring().newest
-
-
-def _context_for(subscription_id: object, field: str) -> str:
-    return f"{subscription_id}:{'credential' if field == 'credential_sealed' else field}"
-
-
-def rekey_subscriptions(*, session: Session, tenant_id: str | None = None) -> int:
-    """Re-seal every sealed subscription field not under the newest key; returns how many values changed.
-
-    Runs in the caller's transaction (rows locked FOR UPDATE; the caller commits, as ``session_scope`` does),
-    so either every value moves to the newest key or none does. Soft-deleted rows are included.
-    ``tenant_id`` limits the pass to one tenant's rows.
-    """
-    newest_prefix = f"{VERSION}.{keyring().newest}."
-    columns = [col(getattr(Subscription, name)) for name in SEALED_FIELDS]
-    stale = or_(*(c.is_not(None) & ~c.startswith(newest_prefix, autoescape=True) for c in columns))
-    changed = 0
-    query = select(Subscription).where(stale)
-    if tenant_id is not None:
-        query = query.where(Subscription.tenant_id == tenant_id)
-    for row in session.exec(query.with_for_update()):
-        for field in SEALED_FIELDS:
-            envelope = getattr(row, field)
-            context = _context_for(row.id, field)
-            try:
-                if envelope is None or not needs_rekey(envelope):
-                    continue
-                plaintext = unseal(envelope, context=context)
-            except SecretsError as exc:
-                raise SecretsError(f"subscription {row.id} {field}: {exc.detail}") from None
-            setattr(row, field, seal(plaintext, context=context))
-            changed += 1
-        session.add(row)
-    if changed:
-        # Workers cache subscriptions; a changed row must move the shared version counter.
-        bump_version(session)
-    session.flush()
-    return changed

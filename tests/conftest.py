@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from hub import migrate
 from hub.app import create_app
 from hub.auth.tokens import mint_token
-from hub.devtree import DEFAULT_PERMISSIONS
+from hub.devtools.tree import DEFAULT_PERMISSIONS
 
 ALL_PERMISSIONS = list(DEFAULT_PERMISSIONS)
 

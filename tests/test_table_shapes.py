@@ -12,7 +12,7 @@ from sqlmodel import SQLModel
 
 import hub.models  # noqa: F401  (registers every table on the metadata)
 import workers
-from hub.eventlog.models import DeliveryAttempt, DeliveryJob, JobState, LoggedEvent
+from hub.dataplane.models import DeliveryAttempt, DeliveryJob, JobState, LoggedEvent
 from hub.tableshape import column_list, columns, copy_types, pg_type
 from workers.deliver import store as deliver_store
 from workers.ingest import store

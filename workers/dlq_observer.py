@@ -29,10 +29,9 @@ from hub.db import libpq_url
 from hub.dlq.sanitize import sanitize_error_message
 from hub.dlq.models import DLQObservation
 from hub.dlq.service import ERROR_CLASSES, UNKNOWN_TOPIC, is_topic_name
-from hub.ids import new_id
+from hub.ids import new_id, record_uuid
 from hub.kafka import ensure_topics, make_consumer
 from hub.tableshape import column_list, pg_types
-from workers.ingest.store import record_uuid
 from workers.kafka_loop import BatchLoop, WorkerStatus, kafka_error_callback
 from workers.runtime import DLQHeader, ReconnectingConnection, WorkerRuntime
 

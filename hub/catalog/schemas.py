@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, WithJsonSchema
 
-from hub.shapes import ClosedModel
+from hub.schema_base import ClosedModel
 
 NullableString = Annotated[str | None, WithJsonSchema({"type": ["string", "null"]})]
 NullableDateTime = Annotated[datetime | None, WithJsonSchema({"type": ["string", "null"], "format": "date-time"})]

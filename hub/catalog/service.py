@@ -8,10 +8,10 @@ from typing import Any
 from sqlalchemy import exists
 from sqlmodel import Session, select
 
-from hub.catalog.lifecycle import HUB_SOURCE, lifecycle_catalog_events
 from hub.catalog.models import CatalogEvent, CatalogProducer
 from hub.catalog.store import RETIRED_URL
 from hub.config import get_settings
+from hub.lifecycle.event_types import HUB_SOURCE, lifecycle_catalog_events
 
 
 def event_key(resource_type: str, event_type: str, source: str) -> str:

@@ -1,7 +1,7 @@
 """The dashboard's SQL, one statement per figure, each scoped to the caller (tenant, delegated party).
 
 Each period figure has two statements: one counting the raw table over any range, and one summing
-its hourly rollup (hub/dashboard/models.py) over whole hours; ``hour_parts`` (hub/dashboard/period.py)
+its hourly rollup (hub/dataplane/rollups.py) over whole hours; ``hour_parts`` (hub/dashboard/period.py)
 says which range each reads. The ``*_rollup`` statements take ``:start``/``:end`` on the hour.
 
 A delegated caller sees only its own subscriptions, their jobs and attempts, and the events
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from sqlalchemy import TextClause, text
 
-from hub.dashboard.models import NO_SUBSCRIPTION
-from hub.eventlog.models import DUE_JOB_STATES, JobState, state_in
+from hub.dataplane.models import DUE_JOB_STATES, JobState, state_in
+from hub.dataplane.rollups import NO_SUBSCRIPTION
 
 # Buckets: ``date_trunc`` in UTC; the first bucket's key is the truncation of window_start.
 BUCKET = "date_trunc(:unit, {column} AT TIME ZONE 'UTC')"

@@ -21,8 +21,8 @@ from hub.dashboard.schemas import DashboardSnapshot, NeedsAttentionPage, as_snap
 from hub.dashboard.service import read_dashboard, read_needs_attention
 from hub.db import SessionDep
 from hub.ratelimit.service import Allowance, metered
+from hub.responses import json_response
 from hub.subscription.projection import timestamp
-from hub.subscription.router import json_response
 
 router = APIRouter(tags=["Dashboard"], dependencies=[Security(docs.bearer_scheme)])
 

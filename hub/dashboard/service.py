@@ -24,8 +24,9 @@ from hub.dashboard.attention import Page, read_page
 from hub.dashboard.period import Period, PeriodRequest, hour_parts, refuse, resolve
 from hub.dashboard.queries import Scope
 from hub.dashboard.snapshot import snapshot_read
+from hub.providers.registry import kinds, provider_for
 from hub.retention.service import coverage_start
-from hub.sinks.vocabulary import Outcome, SinkKind
+from hub.sinks.vocabulary import Outcome
 
 HOURLY_UP_TO = timedelta(hours=48)
 PAGE_LIMIT_RANGE, DEFAULT_PAGE_LIMIT = (1, 50), 20
@@ -173,13 +174,13 @@ def census_body(rows: list[tuple[bool, str, str, int]]) -> dict[str, Any]:
     """The total and its four splits; each split sums to the total."""
     by_enabled = {"enabled": 0, "disabled": 0}
     by_state = dict.fromkeys(VERIFICATION_STATES, 0)
-    by_kind = dict.fromkeys((kind.value for kind in SinkKind), 0)
+    by_kind = dict.fromkeys(kinds(), 0)
     by_channel = {"push": 0, "pull": 0}
     for enabled, state, kind, n in rows:
         by_enabled["enabled" if enabled else "disabled"] += n
         by_state[state] += n
         by_kind[kind] += n
-        by_channel["pull" if kind == SinkKind.pull else "push"] += n
+        by_channel["push" if provider_for(kind).is_push else "pull"] += n
     return {"total": sum(row[3] for row in rows), "by_enabled": by_enabled, "by_verification_state": by_state,
             "by_sink_kind": by_kind, "by_channel": by_channel}
 

@@ -1,1 +1,1 @@
-"""Queue destinations: credentials, AWS delegated grants, setup artifacts and verify."""
+"""Destination operations: ping, verify, queue credentials, AWS delegated grants and setup artifacts."""

@@ -1,30 +1,48 @@
-"""Bodies of the destination routes: parsing and kind-specific checks (ProbeResult is hub.delivery's).
+"""Bodies and answers of the destination routes (ping, verify, credential, grant, setup artifacts).
 
 A body that is not a JSON object is ``400 bad_request``; one that breaks the schema is ``422
-validation_error`` naming each refused field. Static credentials (``CredentialRequest.sinkConfig``):
-
-- ``rabbitmq``: ``{"uri": "amqp[s]://user:pass@host[:port]/vhost"}``
-- ``sqs`` / ``eventbridge``: ``{"region", "accessKeyId", "secretAccessKey", "sessionToken"?}``
+validation_error`` naming each refused field. What a ``sinkConfig`` holds is the kind's provider's
+to parse (``hub.providers``).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
-from urllib.parse import urlsplit
+from typing import Any, Literal
+
+from pydantic import Field
 
 from hub.bodies import documented_models, parse_json
 from hub.errors import ValidationFailed
-from hub.shapes import ClosedModel, Uri
-from hub.sinks.vocabulary import SinkKind
+from hub.providers.aws import REGION
+from hub.providers.base import text_field
+from hub.schema_base import ClosedModel, Uri
+from hub.sinks.base import AttemptResult
 from hub.subscription.errors import invalid
 
-REGION = re.compile(r"^[a-z]{2}(-[a-z]+)+-[0-9]{1,2}$")
 ROLE_ARN = re.compile(r"^arn:aws[a-z-]*:iam::[0-9]{12}:role/[A-Za-z0-9+=,.@_/-]{1,512}$")
-BUS_ARN = re.compile(r"^arn:aws[a-z-]*:events:([a-z0-9-]+):[0-9]{12}:event-bus/([A-Za-z0-9._/-]{1,256})$")
-ACCESS_KEY = re.compile(r"^[A-Z0-9]{16,128}$")
-MAX_FIELD = 4096
+
+
+class ProbeResult(ClosedModel):
+    """The classified result of a synchronous probe; ``detail`` only on failure."""
+
+    # The routes answer with the plain JSON that ``probe_result`` builds; this model documents it.
+
+    outcome: Literal["ok", "failed"]
+    statusCode: int  # noqa: N815 (the contract's name)
+    errorClass: str  # noqa: N815
+    detail: str = Field(default=None)  # type: ignore[assignment] (absent on success, never null)
+
+
+def probe_result(result: AttemptResult) -> dict[str, Any]:
+    """R-X-STATE-07/08, the contract's ProbeResult of ping, verify and the credential PUT: outcome,
+    statusCode (the webhook's HTTP status; queue sinks always report 0), errorClass ("" on success),
+    detail only on failure."""
+    if result.ok:
+        return {"outcome": "ok", "statusCode": result.status_code, "errorClass": ""}
+    return {"outcome": "failed", "statusCode": result.status_code, "errorClass": result.error_class,
+            "detail": result.detail or result.error_class}
 
 
 class SetupArtifactsResponse(ClosedModel):
@@ -72,15 +90,6 @@ def _only(body: dict[str, Any], allowed: tuple[str, ...]) -> None:
                                errors=[{"location": name, "message": "unknown field"} for name in unknown])
 
 
-def _text(body: dict[str, Any], name: str, location: str) -> str:
-    value = body.get(name)
-    if not isinstance(value, str) or not value.strip():
-        raise invalid(location, f"{location} is required and must be a non-empty string")
-    if len(value) > MAX_FIELD or any(ord(char) < 0x20 for char in value):
-        raise invalid(location, f"{location} is too long or has control characters")
-    return value
-
-
 def sink_config(raw: bytes, content_type: str | None) -> dict[str, Any]:
     """R-putSubscriptionCredential-08/10: ``{sinkConfig}`` only, a non-empty object."""
     body = json_object(raw, content_type)
@@ -91,31 +100,6 @@ def sink_config(raw: bytes, content_type: str | None) -> dict[str, Any]:
     return config
 
 
-def static_credential(kind: SinkKind, config: dict[str, Any]) -> dict[str, Any]:
-    """The credential to probe and store, normalized per kind (422 naming the refused key)."""
-    if kind is SinkKind.rabbitmq:
-        uri = _text(config, "uri", "sinkConfig/uri")
-        parts = urlsplit(uri)
-        if parts.scheme.lower() not in ("amqp", "amqps") or not parts.hostname or not parts.username:
-            raise invalid("sinkConfig/uri", "uri must be amqp:// or amqps:// with a user, password and host")
-        try:
-            parts.port  # noqa: B018 (a malformed port raises here)
-        except ValueError:
-            raise invalid("sinkConfig/uri", "the uri port is not valid") from None
-        return {"uri": uri}
-    region = _text(config, "region", "sinkConfig/region")
-    if not REGION.match(region):
-        raise invalid("sinkConfig/region", "region is not an AWS region name")
-    access_key = _text(config, "accessKeyId", "sinkConfig/accessKeyId")
-    if not ACCESS_KEY.match(access_key):
-        raise invalid("sinkConfig/accessKeyId", "accessKeyId is not an AWS access key id")
-    credential = {"region": region, "accessKeyId": access_key,
-                  "secretAccessKey": _text(config, "secretAccessKey", "sinkConfig/secretAccessKey")}
-    if config.get("sessionToken") is not None:
-        credential["sessionToken"] = _text(config, "sessionToken", "sinkConfig/sessionToken")
-    return credential
-
-
 def grant_request(raw: bytes, content_type: str | None) -> GrantRequest:
     """R-putSubscriptionDelegatedGrant-02/03: roleArn, region, destination; nothing else."""
     body = json_object(raw, content_type)
@@ -124,12 +108,12 @@ def grant_request(raw: bytes, content_type: str | None) -> GrantRequest:
     if missing:
         raise ValidationFailed("the grant needs roleArn, region and destination",
                                errors=[{"location": name, "message": "required"} for name in missing])
-    role_arn, region = _text(body, "roleArn", "roleArn"), _text(body, "region", "region")
+    role_arn, region = text_field(body, "roleArn", "roleArn"), text_field(body, "region", "region")
     if not ROLE_ARN.match(role_arn):
         raise invalid("roleArn", "roleArn is not an IAM role ARN")
     if not REGION.match(region):
         raise invalid("region", "region is not an AWS region name")
-    return GrantRequest(role_arn=role_arn, region=region, destination=_text(body, "destination", "destination"))
+    return GrantRequest(role_arn=role_arn, region=region, destination=text_field(body, "destination", "destination"))
 
 
 documented_models.extend([CredentialRequest, DelegatedGrantRequest])

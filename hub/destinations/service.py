@@ -1,130 +1,112 @@
-"""Bringing a queue destination to ``active``: credential write, setup artifacts, delegated grant, verify.
+"""Bringing a destination to ``active``: ping, credential write, setup artifacts, delegated grant, verify.
 
-State moves (R-X-STATE-*): a successful probe sets ``active``; a failed probe of an ``active``
-destination sets ``degraded`` and leaves any other state alone. Only verify touches ``enabled``: its
-success also clears an auto-disable, in the same transaction as the state move. Probes run before
-the write transaction opens; the row is then locked and re-read, so a subscription deleted during
-the probe is a 404 and nothing is written. Every write bumps the workers' subscription version.
+Every per-kind step is the kind's provider's (``hub.providers``); the state moves are
+``hub.destinations.verdict``'s. Each service takes its session from the caller. It reads the row,
+ends that transaction (no snapshot or lock is held while a probe or DNS lookup is on the network),
+then locks and re-reads the row, so a subscription deleted during the probe is a 404 and nothing is
+written. Every write bumps the workers' subscription version.
 """
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
-from urllib.parse import urlsplit
 
 import orjson
 from sqlmodel import Session
 
 from hub.config import Settings
-from hub.db import session_scope
-from hub.delivery.probe import run_probe
-from hub.delivery.service import ProbeUnsupported, release_held_jobs, webhook_probe
-from hub.destinations import artifacts
-from hub.destinations.probes import probe_aws, probe_rabbitmq
-from hub.destinations.schemas import BUS_ARN, GrantRequest, static_credential
-from hub.egress import DnsTimeout, DnsUnavailable, InvalidDestination, check_https_url
-from hub.errors import HubError
+from hub.destinations.schemas import GrantRequest, probe_result
+from hub.destinations.verdict import apply_verdict
+from hub.egress import DnsTimeout, DnsUnavailable
 from hub.ids import new_id
+from hub.providers.aws import SetupArtifacts
+from hub.providers.base import Access, ProbeTarget, ProbeUnsupported, Provider, stored_access
+from hub.providers.registry import provider_for
 from hub.secrets import seal, unseal
 from hub.sinks.base import AttemptResult
-from hub.sinks.rabbitmq import broker_target
-from hub.sinks.vocabulary import ErrorClass, SinkKind
+from hub.sinks.vocabulary import ErrorClass
 from hub.subscription.errors import invalid
 from hub.subscription.models import Subscription
-from hub.subscription.service import bump_version, get_subscription, secret_context
+from hub.subscription.service import attempt_timeout_seconds, get_subscription, secret_context, signing_secrets
 from hub.subscription.values import Caller
+from hub.subscription.versions import bump_version
 
-log = logging.getLogger("hub.destinations")
-AWS_KINDS = (SinkKind.sqs, SinkKind.eventbridge)
-VERIFIED_KINDS = (SinkKind.webhook, SinkKind.sqs, SinkKind.eventbridge)
-
-
-class SetupNotConfigured(HubError):
-    """The deployment lacks the hub principal ARN or the template URL (the cause is logged only)."""
-
-    status, code, default_detail = 500, "internal_error", "internal error"
+STATIC_CREDENTIAL, DELEGATED_GRANT = "static_credential", "delegated_grant"
 
 
-def _read(caller: Caller, subscription_id: str) -> Subscription:
-    with session_scope() as session:
-        return get_subscription(session=session, caller=caller, subscription_id=subscription_id)
+def delivery_access(sub: Subscription) -> Access:
+    """What a delivery to ``sub`` authenticates with (the rule is ``providers.base.stored_access``)."""
+    context = secret_context(sub.id, "credential")
+    return stored_access(credential_sealed=sub.credential_sealed, delegated_grant=sub.delegated_grant,
+                         external_id=sub.external_id,
+                         open_credential=lambda envelope: unseal(envelope, context=context).decode())
 
 
-def apply_probe(session: Session, sub: Subscription, result: AttemptResult, *, clear_disable: bool = False) -> None:
-    """The state machine on one locked row: success → active; failure of an active one → degraded.
-
-    On success the jobs held while the destination was not deliverable become due now (D23).
-    """
-    now = datetime.now(UTC)
-    if result.ok:
-        sub.verification_state = "active"
-        if clear_disable:
-            sub.enabled, sub.auto_disabled, sub.disabled_reason = True, False, ""
-        release_held_jobs(session=session, subscription_id=sub.id)
-    elif sub.verification_state == "active":
-        sub.verification_state = "degraded"
-    sub.updated_at = now
-    session.add(sub)
-    session.flush()
-    bump_version(session)
+def probe_target(sub: Subscription, access: Access) -> ProbeTarget:
+    """What a probe of ``sub`` needs: its destination, timeout, current signing secrets and access."""
+    secrets = signing_secrets(subscription_id=sub.id, current=sub.secret_current, previous=sub.secret_previous,
+                              overlap_until=sub.secret_overlap_until, now=datetime.now(UTC))
+    return ProbeTarget(subscription_id=sub.id, tenant_id=sub.tenant_id, endpoint=sub.endpoint,
+                       timeout_seconds=attempt_timeout_seconds(sub.timeout_ms), signing_secrets=secrets,
+                       access=access)
 
 
-def _refuse_blocked_destination(kind: SinkKind, endpoint: str, credential: Mapping[str, Any]) -> None:
-    """R-putSubscriptionCredential-09: the broker host or queue URL must pass the SSRF guard (422)."""
+def _classified(probe: Any) -> AttemptResult:
+    """Run ``probe``; a DNS failure of the destination's host is a classified result."""
     try:
-        if kind is SinkKind.rabbitmq:
-            broker_target(str(credential["uri"]))
-        elif kind is SinkKind.sqs:
-            check_https_url(endpoint)
-    except InvalidDestination as exc:
-        raise invalid("sinkConfig/uri" if kind is SinkKind.rabbitmq else "endpoint", exc.detail) from exc
-
-
-def _probe(kind: SinkKind, sub: Subscription, *, credential: Mapping[str, Any] | None,
-           grant: Mapping[str, Any] | None, settings: Settings) -> AttemptResult:
-    try:
-        if kind is SinkKind.rabbitmq:
-            return probe_rabbitmq(endpoint=sub.endpoint, credential=credential or {}, settings=settings)
-        return probe_aws(kind, endpoint=sub.endpoint, credential=credential, grant=grant, settings=settings,
-                         session_name=f"hub-verify-{sub.id}")
+        return probe()
     except DnsUnavailable:
         return AttemptResult.failure(ErrorClass.dns, "the destination host did not resolve")
     except DnsTimeout:
         return AttemptResult.failure(ErrorClass.timeout, "the DNS lookup of the destination host timed out")
 
 
-def put_credential(*, caller: Caller, subscription_id: str, config: dict[str, Any],
+def ping_subscription(*, session: Session, caller: Caller, subscription_id: str,
+                      settings: Settings) -> dict[str, Any]:
+    """R-pingSubscription-*: probe the caller's subscription and return the ProbeResult (404 / 422)."""
+    sub = get_subscription(session=session, caller=caller, subscription_id=subscription_id)
+    provider = provider_for(sub.sink_kind)
+    if not provider.pings:
+        raise ProbeUnsupported()
+    target = probe_target(sub, delivery_access(sub) if provider.needs_access else Access())
+    session.rollback()  # hold no snapshot or lock while the probe is on the network
+    result = _classified(lambda: provider.probe(target, settings))
+    locked = get_subscription(session=session, caller=caller, subscription_id=subscription_id, for_update=True)
+    apply_verdict(session, locked, result)
+    session.commit()
+    return probe_result(result)
+
+
+def put_credential(*, session: Session, caller: Caller, subscription_id: str, config: dict[str, Any],
                    settings: Settings) -> AttemptResult:
-    """Probe the candidate credential; store it sealed and activate only when the probe succeeds."""
-    sub = _read(caller, subscription_id)
-    kind = SinkKind(sub.sink_kind)
-    if not kind.is_queue:
-        raise invalid("sinkConfig", f"a {kind.value} subscription takes no credential")
-    credential = static_credential(kind, config)
+    """Probe the candidate credential; store it sealed and activate only when the probe succeeds.
+
+    A failed probe stores nothing and, when a credential or grant is in force, leaves the state as
+    it is: deliveries go on with what is stored (R-putSubscriptionCredential-03).
+    """
+    sub = get_subscription(session=session, caller=caller, subscription_id=subscription_id)
+    provider = provider_for(sub.sink_kind)
+    if not provider.takes_credential:
+        raise invalid("sinkConfig", f"a {sub.sink_kind} subscription takes no credential")
+    credential = provider.parse_credential(config)
+    endpoint, target = sub.endpoint, probe_target(sub, Access(credential=credential))
+    session.rollback()  # hold no snapshot or lock while the DNS lookup and the probe are on the network
     try:
-        _refuse_blocked_destination(kind, sub.endpoint, credential)
+        provider.refuse_blocked(endpoint, credential)
     except (DnsUnavailable, DnsTimeout):
         result = AttemptResult.failure(ErrorClass.dns, "the destination host did not resolve")
     else:
-        result = _probe(kind, sub, credential=credential, grant=None, settings=settings)
-    with session_scope() as session:
-        locked = get_subscription(session=session, caller=caller, subscription_id=subscription_id, for_update=True)
-        if result.ok:
-            locked.credential_sealed = seal(orjson.dumps(credential), context=secret_context(locked.id, "credential"))
-            locked.credential_updated_at = datetime.now(UTC)
-            locked.credential_kind = "static_credential"
-        apply_probe(session, locked, result)
+        result = _classified(lambda: provider.probe(target, settings))
+    locked = get_subscription(session=session, caller=caller, subscription_id=subscription_id, for_update=True)
+    in_force = not delivery_access(locked).empty
+    if result.ok:
+        locked.credential_sealed = seal(orjson.dumps(credential), context=secret_context(locked.id, "credential"))
+        locked.credential_updated_at = datetime.now(UTC)
+        locked.credential_kind = STATIC_CREDENTIAL
+    apply_verdict(session, locked, result, written=result.ok, keeps_access=in_force)
+    session.commit()
     return result
-
-
-def _setup_settings(settings: Settings) -> tuple[str, str]:
-    if not settings.aws_hub_principal_arn or not settings.aws_setup_template_url:
-        log.error("setup artifacts requested but HUB_AWS_HUB_PRINCIPAL_ARN or HUB_AWS_SETUP_TEMPLATE_URL is unset")
-        raise SetupNotConfigured()
-    return settings.aws_hub_principal_arn, settings.aws_setup_template_url
 
 
 def _external_id(session: Session, sub: Subscription) -> str:
@@ -137,109 +119,62 @@ def _external_id(session: Session, sub: Subscription) -> str:
     return sub.external_id
 
 
-def setup_artifacts(*, caller: Caller, subscription_id: str, settings: Settings) -> artifacts.SetupArtifacts:
+def _grant_provider(sink_kind: str) -> Provider:
+    provider = provider_for(sink_kind)
+    if not provider.takes_grant:
+        raise invalid("destination", f"delegated grants exist for sqs and eventbridge, not {sink_kind}")
+    return provider
+
+
+def setup_artifacts(*, session: Session, caller: Caller, subscription_id: str,
+                    settings: Settings) -> SetupArtifacts:
     """R-getSubscriptionSetupArtifacts-02..06: trust policy and quick-create link with a stable ExternalId."""
-    sub = _read(caller, subscription_id)
-    kind = SinkKind(sub.sink_kind)
-    if kind not in AWS_KINDS:
-        raise invalid("id", f"setup artifacts exist for sqs and eventbridge subscriptions, not {kind.value}")
-    principal_arn, template_url = _setup_settings(settings)
-    with session_scope() as session:
-        locked = get_subscription(session=session, caller=caller, subscription_id=subscription_id,
-                                  for_update=not sub.external_id)
-        external_id = _external_id(session, locked)
-        grant = locked.delegated_grant or {}
-        region = grant.get("region") or artifacts.endpoint_region(kind, locked.endpoint) or settings.aws_region
-        return artifacts.build_artifacts(
-            principal_arn=principal_arn, template_url=template_url, external_id=external_id, region=region,
-            kind=kind, endpoint=locked.endpoint, subscription_id=str(locked.id).replace("-", "")[-12:])
+    sub = get_subscription(session=session, caller=caller, subscription_id=subscription_id)
+    provider = provider_for(sub.sink_kind)
+    provider.check_setup(settings)  # before the ExternalId is minted
+    if not sub.external_id:
+        # A fresh transaction, so the locked re-read sees an ExternalId a concurrent request minted.
+        session.rollback()
+        sub = get_subscription(session=session, caller=caller, subscription_id=subscription_id, for_update=True)
+        _external_id(session, sub)
+    artifacts = provider.setup_artifacts(
+        endpoint=sub.endpoint, external_id=sub.external_id, region=(sub.delegated_grant or {}).get("region"),
+        settings=settings, subscription_id=str(sub.id).replace("-", "")[-12:])
+    session.commit()
+    return artifacts
 
 
-def check_grant(*, caller: Caller, subscription_id: str, grant: GrantRequest) -> None:
+def check_grant(*, session: Session, caller: Caller, subscription_id: str, grant: GrantRequest) -> None:
     """Checks before the write (not recorded under the key): the kind, and the destination (SSRF, shape)."""
-    sub = _read(caller, subscription_id)
-    kind = SinkKind(sub.sink_kind)
-    if kind not in AWS_KINDS:
-        raise invalid("destination", f"delegated grants exist for sqs and eventbridge, not {kind.value}")
-    if kind is SinkKind.sqs:
-        _check_queue_destination(sub.endpoint, grant.destination)
-    else:
-        _check_bus_destination(sub.endpoint, grant)
-
-
-def _queue_path(url: str) -> list[str]:
-    """``[account id, queue name]`` of a queue URL."""
-    return [segment for segment in urlsplit(url).path.split("/") if segment]
-
-
-def _check_queue_destination(endpoint: str, destination: str) -> None:
-    try:
-        check_https_url(destination)
-    except InvalidDestination as exc:
-        raise invalid("destination", exc.detail) from exc
-    except (DnsUnavailable, DnsTimeout):
-        raise invalid("destination", "the destination host does not resolve") from None
-    if _queue_path(destination) != _queue_path(endpoint):
-        raise invalid("destination", "the destination must be the subscription's queue URL")
-
-
-def _check_bus_destination(endpoint: str, grant: GrantRequest) -> None:
-    match = BUS_ARN.match(grant.destination)
-    if match is None:
-        raise invalid("destination", "the destination must be the event bus ARN")
-    if match.group(2) != endpoint.partition("/")[0] or match.group(1) != grant.region:
-        raise invalid("destination", "the destination must be the subscription's event bus in the grant's region")
+    sub = get_subscription(session=session, caller=caller, subscription_id=subscription_id)
+    provider, endpoint = _grant_provider(sub.sink_kind), sub.endpoint
+    session.rollback()  # the destination check may look its host up; the grant is written on another session
+    provider.check_grant(endpoint, grant)
 
 
 def register_grant(*, session: Session, caller: Caller, subscription_id: str, grant: GrantRequest) -> None:
     """R-putSubscriptionDelegatedGrant-05/09: store the coordinates; the state is left as it is."""
     sub = get_subscription(session=session, caller=caller, subscription_id=subscription_id, for_update=True)
-    if SinkKind(sub.sink_kind) not in AWS_KINDS:
-        raise invalid("destination", f"delegated grants exist for sqs and eventbridge, not {sub.sink_kind}")
+    _grant_provider(sub.sink_kind)
     sub.delegated_grant = {"roleArn": grant.role_arn, "region": grant.region, "destination": grant.destination}
     # The grant replaces a stored static credential as the way the hub reaches the destination.
-    sub.credential_kind, sub.credential_sealed, sub.credential_updated_at = "delegated_grant", None, None
+    sub.credential_kind, sub.credential_sealed, sub.credential_updated_at = DELEGATED_GRANT, None, None
     sub.updated_at = datetime.now(UTC)
     session.add(sub)
     session.flush()
     bump_version(session)
 
 
-def verify(*, caller: Caller, subscription_id: str, settings: Settings) -> AttemptResult:
+def verify(*, session: Session, caller: Caller, subscription_id: str, settings: Settings) -> AttemptResult:
     """R-verifySubscription-*: re-run the kind's probe; success activates and clears auto-disable."""
-    sub = _read(caller, subscription_id)
-    kind = SinkKind(sub.sink_kind)
-    if kind not in VERIFIED_KINDS:
-        raise ProbeUnsupported(f"{kind.value} subscriptions have no verify probe")
-    if kind is SinkKind.webhook:
-        result = _probe_webhook(sub)
-    else:
-        credential, grant = delivery_access(sub)
-        if credential is None and grant is None:
-            result = AttemptResult.failure(ErrorClass.no_credential, "no delegated grant or credential is registered")
-        else:
-            result = _probe(kind, sub, credential=credential, grant=grant, settings=settings)
-    with session_scope() as session:
-        locked = get_subscription(session=session, caller=caller, subscription_id=subscription_id, for_update=True)
-        apply_probe(session, locked, result, clear_disable=True)
+    sub = get_subscription(session=session, caller=caller, subscription_id=subscription_id)
+    provider = provider_for(sub.sink_kind)
+    if not provider.verifies:
+        raise ProbeUnsupported(f"{sub.sink_kind} subscriptions have no verify probe")
+    target = probe_target(sub, delivery_access(sub) if provider.needs_access else Access())
+    session.rollback()  # hold no snapshot or lock while the probe is on the network
+    result = _classified(lambda: provider.verify(target, settings))
+    locked = get_subscription(session=session, caller=caller, subscription_id=subscription_id, for_update=True)
+    apply_verdict(session, locked, result, reenable=True)
+    session.commit()
     return result
-
-
-def _probe_webhook(sub: Subscription) -> AttemptResult:
-    """The signed webhook probe that ping sends (the delivery feature's), with the current secrets."""
-    return run_probe(webhook_probe(sub))
-
-
-def delivery_access(sub: Subscription) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
-    """What a delivery to ``sub`` authenticates with: (unsealed static credential, delegated grant).
-
-    The delivery engine puts these in ``PreparedDelivery.credential`` / ``.grant``. The grant
-    carries the subscription's ExternalId; a grant without one cannot be assumed (no ExternalId
-    was ever minted), so it is not offered.
-    """
-    if sub.credential_kind == "static_credential" and sub.credential_sealed:
-        opened = unseal(sub.credential_sealed, context=secret_context(sub.id, "credential"))
-        return orjson.loads(opened), None
-    if sub.credential_kind == "delegated_grant" and sub.delegated_grant and sub.external_id:
-        return None, {**sub.delegated_grant, "externalId": sub.external_id}
-    return None, None

@@ -1,9 +1,10 @@
 """``hub send``: produce CloudEvents to the backbone as a producing application would.
 
 The event goes to the source's topic ``<prefix><source>`` (created when missing, as the hub
-creates its own topics), built and bound to Kafka by the ``cloudevents`` library in binary mode
+creates its own topics), encoded by the hub's codec (:mod:`hub.cloudevent.encode`) in binary mode
 (``ce_`` headers, the data as the value) or structured mode (one ``application/cloudevents+json``
-envelope). ``hub ingest`` reads both.
+envelope), and produced by the backbone producer (:mod:`hub.backbone.producer`). ``hub ingest``
+reads both modes.
 """
 
 from __future__ import annotations
@@ -16,14 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from cloudevents.core.bindings.kafka import KafkaMessage, to_binary, to_structured
-from cloudevents.core.formats.json import JSONFormat
-from cloudevents.core.v1.event import CloudEvent
 
+from hub.backbone.producer import shared_producer
+from hub.cloudevent.encode import MODES, InvalidEvent, KafkaRecord, encode
 from hub.config import get_settings
-from hub.kafka import ensure_topics, make_producer
 
-MODES = ("binary", "structured")
 # Kafka's legal topic names are [a-zA-Z0-9._-], at most 249 characters with the prefix.
 _TOPIC_CHARS = re.compile(r"^[A-Za-z0-9._-]+$")
 MAX_TOPIC_LENGTH = 249
@@ -91,8 +89,8 @@ def event_ids(request: SendRequest) -> list[str]:
     return [f"{request.ce_id}-{n}" for n in range(1, request.count + 1)]
 
 
-def build_message(request: SendRequest, ce_id: str) -> KafkaMessage:
-    """The Kafka record of one event, bound by the library in the requested content mode."""
+def build_message(request: SendRequest, ce_id: str) -> KafkaRecord:
+    """The Kafka record of one event, encoded in the requested content mode."""
     attributes: dict[str, Any] = {
         "specversion": "1.0", "id": ce_id, "source": request.source, "type": request.event_type,
         "tenantid": request.tenant, "time": datetime.now(UTC), "datacontenttype": "application/json",
@@ -101,9 +99,11 @@ def build_message(request: SendRequest, ce_id: str) -> KafkaMessage:
         attributes["partitionkey"] = request.key
     if request.schema_version:
         attributes["schemaversion"] = request.schema_version
-    event = CloudEvent(attributes=attributes, data=request.data)
-    bind = to_structured if request.mode == "structured" else to_binary
-    return bind(event, JSONFormat())
+    try:
+        return encode(attributes, request.data, mode=request.mode,
+                      max_bytes=get_settings().kafka_max_record_bytes)
+    except InvalidEvent as exc:
+        raise SendError(f"the hub would not store that event: {exc.message}") from None
 
 
 def send(request: SendRequest, *, timeout_seconds: float = 30.0) -> list[Sent]:
@@ -113,29 +113,9 @@ def send(request: SendRequest, *, timeout_seconds: float = 30.0) -> list[Sent]:
     if request.count < 1:
         raise SendError("count must be at least 1")
     topic = topic_for(request.source)
-    ensure_topics([topic])
-    producer = make_producer()
     ids = event_ids(request)
-    landed: dict[str, Sent] = {}
-    failures: list[str] = []
-
-    def reporter(ce_id: str) -> Any:
-        def report(err: Any, msg: Any) -> None:
-            if err is not None:
-                failures.append(str(err))
-            else:
-                landed[ce_id] = Sent(ce_id, msg.topic(), msg.partition(), msg.offset())
-        return report
-
-    for ce_id in ids:
-        message = build_message(request, ce_id)
-        key = message.key.encode() if isinstance(message.key, str) else message.key
-        producer.produce(topic, value=message.value, key=key, headers=list(message.headers.items()),
-                         on_delivery=reporter(ce_id))
-        producer.poll(0)
-    left = producer.flush(timeout_seconds)
-    if failures or left:
-        raise SendError(f"the broker did not take {len(failures) + left} of {request.count} events"
-                        + (f": {failures[0]}" if failures else " in time"))
-    return [landed[ce_id] for ce_id in ids]
-
+    records = [build_message(request, ce_id) for ce_id in ids]
+    result = shared_producer().publish(topic, records, timeout_seconds=timeout_seconds)
+    if not result.durable:
+        raise SendError(result.describe_failure("events"))
+    return [Sent(ids[landed.index], topic, landed.partition, landed.offset) for landed in result.landed]

@@ -15,7 +15,7 @@ from hub.db import SessionDep
 from hub.dlq.models import DLQObservation as ObservationRow
 from hub.dlq.sanitize import sanitize_error_message
 from hub.dlq.service import DLQErrorClass, list_observations, parse_filters, parse_limit
-from hub.shapes import ClosedModel
+from hub.schema_base import ClosedModel
 
 router = APIRouter(tags=["Admin"], dependencies=[Security(docs.bearer_scheme)])
 

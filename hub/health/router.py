@@ -11,10 +11,9 @@ from hub.auth.tokens import Principal
 from hub.db import SessionDep
 from hub.health.schemas import SubscriptionHealth, as_health
 from hub.health.service import read_health
+from hub.responses import json_response
 from hub.subscription import service as subscriptions
-from hub.subscription.router import (
-    ID_ONLY, METERED_GET, METERED_READ_ERRORS, RATE_HEADERS, IdPath, caller_of, json_response,
-)
+from hub.subscription.route_helpers import ID_ONLY, METERED_GET, METERED_READ_ERRORS, RATE_HEADERS, IdPath, caller_of
 
 router = APIRouter(tags=["Subscriptions"], dependencies=[Security(docs.bearer_scheme)])
 

@@ -9,7 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from hub.health.service import Health
-from hub.shapes import Int64, omittable
+from hub.schema_base import Int64, omittable
 from hub.subscription.models import Subscription
 from hub.subscription.projection import timestamp
 from hub.subscription.schemas import VerificationState

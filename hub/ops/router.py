@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from hub.buildinfo import build_identity
 from hub.ops.readiness import CHECKS, fold
-from hub.shapes import ClosedModel
+from hub.schema_base import ClosedModel
 
 router = APIRouter(tags=["Operational"])
 _readiness_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="readyz")

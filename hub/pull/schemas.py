@@ -16,7 +16,7 @@ import orjson
 from pydantic import Field
 
 from hub.pull.service import LogRow, Page
-from hub.shapes import ClosedModel, Int64
+from hub.schema_base import ClosedModel, Int64
 from hub.subscription.projection import timestamp
 
 

@@ -32,11 +32,11 @@ from sqlmodel import Session, col, select
 
 from hub.auth.decision import ask_decision_service
 from hub.config import get_settings
+from hub.dataplane.models import PullCursor
 from hub.errors import DecisionTimeout, DecisionUnavailable, NotFound
-from hub.eventlog.models import PullCursor
 from hub.ids import parse_uuid
+from hub.providers.registry import provider_for
 from hub.pull.errors import DelegatedPartyUnconfirmed
-from hub.sinks.vocabulary import SinkKind
 from hub.subscription import service as subscriptions
 from hub.subscription.models import Subscription
 from hub.subscription.selectors import EventSelector, selector_of
@@ -128,7 +128,7 @@ def find_pull_subscription(*, session: Session, caller: Caller, subscription_id:
              .outerjoin(PullCursor, col(PullCursor.subscription_id) == Subscription.id)
              .where(Subscription.id == parsed, *subscriptions.visible_to(caller)))
     row = session.execute(query).first()
-    if row is None or row.sink_kind != SinkKind.pull:
+    if row is None or provider_for(row.sink_kind).is_push:
         raise NotFound("subscription not found")
     return PullTarget(row.id, row.tenant_id, row.delegated_scope, selector_of(row), row.acked_seq or 0,
                       row.enabled)

@@ -29,8 +29,8 @@ from sqlmodel import Session
 
 from hub import metrics
 from hub.config import get_settings
-from hub.dashboard.models import HOURLY_COUNTS
-from hub.eventlog.models import FINISHED_JOB_STATES, state_in
+from hub.dataplane.models import FINISHED_JOB_STATES, state_in
+from hub.dataplane.rollups import HOURLY_COUNTS
 from hub.ingest.models import PullEligibility
 
 log = logging.getLogger("hub.retention")

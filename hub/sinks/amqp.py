@@ -1,6 +1,6 @@
 """A lean AMQP 0-9-1 client for RabbitMQ, the hub's only one: one asyncio connection, confirming channels.
 
-The RabbitMQ sink publishes through it and the credential probe (``hub.destinations.probes``) logs in
+The RabbitMQ sink publishes through it and the credential probe (``hub.providers.rabbitmq``) logs in
 and passive-declares the exchange with it. pamqp encodes and decodes every frame except the two hot
 ones: a publish (its method frame is encoded once per channel and route, its content header by
 ``PropertiesEncoder``: see :mod:`hub.sinks.amqp_channel`) and the broker's ``basic.ack``/``basic.nack``.

@@ -13,12 +13,9 @@ import asyncio
 import struct
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pamqp import commands, frame
-
-if TYPE_CHECKING:
-    from hub.sinks.amqp import AmqpConnection
 
 HEADER, BODY = 2, 3
 RETURNED = "returned"  # a publish's result when the broker returned it (mandatory, no queue bound)
@@ -86,10 +83,22 @@ class PropertiesEncoder:
         return before + shortstr(message_id) + after
 
 
+class FrameLink(Protocol):
+    """What a channel needs of the connection that carries its frames (``hub.sinks.amqp.AmqpConnection``)."""
+
+    loop: asyncio.AbstractEventLoop
+    closed: BaseException | None
+    frame_max: int
+
+    def send(self, frames: list[bytes]) -> None: ...
+
+    async def call(self, channel: int, method: Any, reply: type) -> Any: ...
+
+
 class Channel:
     """A channel; on a confirming one ``publish`` returns a future of True (ack), False (nack) or :data:`RETURNED`."""
 
-    def __init__(self, connection: AmqpConnection, number: int) -> None:
+    def __init__(self, connection: FrameLink, number: int) -> None:
         self.connection, self.number = connection, number
         self.closed: BaseException | None = None
         self._next_tag, self._oldest = 1, 1

@@ -214,8 +214,8 @@ def static_keys(credential: Mapping[str, Any]) -> StaticKeys:
 
 
 def grant_external_id(grant: Mapping[str, Any]) -> str:
-    """The ExternalId a grant is assumed with (``externalId``; ``external_id`` is read too)."""
-    return str(grant.get("externalId") or grant.get("external_id") or "")
+    """The ExternalId a grant is assumed with (``externalId``, as ``providers.base.stored_access`` builds it)."""
+    return str(grant.get("externalId") or "")
 
 
 def credential_region(credential: Mapping[str, Any], settings: Settings) -> str:

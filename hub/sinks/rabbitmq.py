@@ -13,7 +13,7 @@ pipelined, each waiting only for its own confirm. There is one connection per cr
 channel per exchange on it, because the broker closes a channel that publishes to a missing exchange
 (and fails everything in flight on it). A connection or channel the broker closed is replaced on the
 next delivery, so a restarted broker is picked up again. The credential probe
-(``hub.destinations.probes``) connects the same way (``connect_broker``), passive-declares the
+(``hub.providers.rabbitmq``) connects the same way (``connect_broker``), passive-declares the
 exchange with the same client and classifies its failures with ``classify_publish_error``.
 """
 

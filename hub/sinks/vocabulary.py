@@ -18,19 +18,6 @@ class SinkKind(StrEnum):
     rabbitmq = "rabbitmq"
     eventbridge = "eventbridge"
 
-    @property
-    def is_push(self) -> bool:
-        """Push kinds get delivery jobs; ``pull`` is read from the event log instead."""
-        return self is not SinkKind.pull
-
-    @property
-    def is_queue(self) -> bool:
-        return self in (SinkKind.sqs, SinkKind.rabbitmq, SinkKind.eventbridge)
-
-
-PUSH_KINDS = tuple(kind for kind in SinkKind if kind.is_push)
-QUEUE_KINDS = tuple(kind for kind in SinkKind if kind.is_queue)
-
 
 class Outcome(StrEnum):
     """How one attempt ended (docs/contract-notes.md N23); also the dashboard's attempt keys."""

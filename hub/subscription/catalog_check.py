@@ -17,8 +17,8 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.types import String
 
-from hub.catalog.lifecycle import HUB_SOURCE, lifecycle_event_keys
 from hub.db import get_engine
+from hub.lifecycle.event_types import HUB_SOURCE, lifecycle_event_keys
 from hub.subscription.errors import UnknownEventType
 from hub.subscription.selectors import EventSelector, selector_fields
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from hub.errors import Conflict, ValidationFailed
+from hub.errors import Conflict, ValidationFailed, invalid  # noqa: F401 (invalid: the subscription features import it here)
 
 
 class InlineSinkConfigForbidden(ValidationFailed):
@@ -31,7 +31,3 @@ class NameTaken(Conflict):
     def __init__(self, existing_id: uuid.UUID | None) -> None:
         super().__init__(extra={"existing_id": str(existing_id)} if existing_id else None)
 
-
-def invalid(location: str, message: str) -> ValidationFailed:
-    """A 422 validation_error naming one refused field."""
-    return ValidationFailed(message, errors=[{"location": location, "message": message}])

@@ -10,7 +10,7 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
-from hub.subscription.endpoints import endpoint_display
+from hub.providers.endpoints import endpoint_display
 from hub.subscription.models import Subscription
 
 

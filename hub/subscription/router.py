@@ -4,22 +4,25 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-import orjson
 from fastapi import APIRouter, Depends, Request, Response, Security
 from sqlmodel import Session
 
 from hub import apidocs as docs
-from hub.auth.deps import require_permission
 from hub.auth.tokens import Principal
 from hub.bodies import json_body, request_body_doc
 from hub.db import SessionDep
 from hub.idempotency.deps import idempotency_key
 from hub.idempotency.service import IdempotentRequest, execute
 from hub.ratelimit.service import Allowance, metered
+from hub.responses import json_response
 from hub.subscription import service
 from hub.subscription.catalog_check import check_catalog
-from hub.subscription.endpoints import check_reachable
+from hub.providers.endpoints import check_reachable
 from hub.subscription.projection import as_read, as_subscription, timestamp
+from hub.subscription.route_helpers import (
+    CAN_DELETE, CAN_PATCH, CAN_POST, ID_AND_KEY, ID_ONLY, METERED_GET, METERED_READ_ERRORS, MUTATION_ERRORS,
+    RATE_HEADERS, REPLAYED, IdPath, caller_of, raw_body,
+)
 from hub.subscription.schemas import (
     CreateSubscriptionRequest, CreateSubscriptionResponse, EndpointResponse, ListSubscriptionsResponse,
     PatchSubscriptionRequest, RotateSecretResponse, SubscriptionResponse,
@@ -27,15 +30,10 @@ from hub.subscription.schemas import (
 from hub.subscription.validation import (
     SINK_KINDS, VERIFICATION_STATES, check_create, check_major, list_filters, refuse_inline_config,
 )
-from hub.subscription.values import Caller, NewSubscription
+from hub.subscription.values import NewSubscription
 
 router = APIRouter(tags=["Subscriptions"], dependencies=[Security(docs.bearer_scheme)])
 
-CAN_GET = require_permission("subscriptions", "get")
-CAN_POST = require_permission("subscriptions", "post")
-CAN_DELETE = require_permission("subscriptions", "delete")
-CAN_PATCH = require_permission("subscriptions", "patch")
-METERED_GET = metered(Allowance.READS, CAN_GET)
 METERED_REVEAL = metered(Allowance.READS, CAN_POST)  # R-X-AUTH-07: the reveal needs the create permission
 # One instance per gate, so a route's body reader and its key share FastAPI's per-request cache.
 # ``replayed_on``: the statuses each operation declares X-Idempotency-Replayed on (R-X-IDEM-10).
@@ -47,41 +45,6 @@ CREATE_BODY = json_body(CreateSubscriptionRequest, after=KEY_CREATE)
 PATCH_BODY = json_body(PatchSubscriptionRequest, after=KEY_PATCH)
 
 NO_STORE = {"Cache-Control": "private, no-store"}
-RATE_LIMIT_NAMES = ("x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset")
-ID_ONLY = docs.parameters(docs.SUBSCRIPTION_ID_PARAMETER)
-ID_AND_KEY = docs.parameters(docs.SUBSCRIPTION_ID_PARAMETER, docs.IDEMPOTENCY_KEY_PARAMETER)
-
-
-def subscription_id(request: Request) -> str:
-    """The path id as sent; the hub answers a malformed one with the uniform 404."""
-    return str(request.path_params.get("id", ""))
-
-
-async def raw_body(request: Request) -> bytes:
-    return await request.body()
-
-
-def caller_of(principal: Principal) -> Caller:
-    assert principal.tenant_id is not None
-    return Caller(tenant_id=principal.tenant_id, delegated_scope=principal.delegated_scope)
-
-
-def json_response(payload: Any, status: int = 200, *, headers: dict[str, str] | None = None,
-                  metered_by: Response | None = None) -> Response:
-    """A JSON answer; ``metered_by`` carries the X-RateLimit-* headers the meter set."""
-    merged = dict(headers or {})
-    if metered_by is not None:
-        merged.update({name: value for name, value in metered_by.headers.items() if name in RATE_LIMIT_NAMES})
-    return Response(orjson.dumps(payload), status_code=status, media_type="application/json", headers=merged)
-
-
-IdPath = Annotated[str, Depends(subscription_id)]
-METERED_READ_ERRORS = docs.METERED_READ_ERRORS
-MUTATION_ERRORS = {400: docs.BAD_REQUEST_OR_IDEMPOTENCY, 401: docs.UNAUTHORIZED, 403: docs.FORBIDDEN,
-                   409: docs.IDEMPOTENCY_CONFLICT, 500: docs.INTERNAL, 503: docs.SERVICE_UNAVAILABLE,
-                   504: docs.GATEWAY_TIMEOUT}
-REPLAYED = {"X-Idempotency-Replayed": docs.IDEMPOTENCY_REPLAYED}
-RATE_HEADERS = docs.RATE_LIMIT_HEADERS
 
 CREATE_RESPONSES: dict[int | str, dict[str, Any]] = {
     **MUTATION_ERRORS,

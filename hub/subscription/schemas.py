@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, StrictInt, StrictStr
 
-from hub.shapes import ClosedModel, omittable
+from hub.schema_base import ClosedModel, omittable
 from hub.sinks.vocabulary import SinkKind
 
 

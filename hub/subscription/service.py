@@ -16,9 +16,9 @@ from sqlmodel import Session, col, select
 
 from hub.errors import NotFound
 from hub.ids import new_id, parse_uuid
+from hub.providers.endpoints import pull_endpoint
+from hub.providers.registry import provider_for
 from hub.secrets import mint_signing_secret, seal, unseal
-from hub.sinks.vocabulary import SinkKind
-from hub.subscription.endpoints import pull_endpoint
 from hub.subscription.errors import NameTaken, NoSecretToRotate
 from hub.subscription.models import Subscription
 from hub.subscription.catalog_check import check_catalog
@@ -81,16 +81,16 @@ def _name_holder(session: Session, caller: Caller, name: str) -> uuid.UUID | Non
 
 
 def _new_row(caller: Caller, new: NewSubscription, now: datetime) -> tuple[Subscription, str]:
-    sub_id = new_id()
+    sub_id, provider = new_id(), provider_for(new.sink_kind)
     sub = Subscription(
         id=sub_id, tenant_id=caller.tenant_id, delegated_scope=new.delegated_scope, name=new.name,
         sink_kind=new.sink_kind, endpoint=new.endpoint or pull_endpoint(sub_id), event_types=new.event_types,
         event_majors=new.event_majors, origin=new.origin, schema_major=new.schema_major,
         timeout_ms=new.timeout_ms, plan_tier=new.plan_tier, created_at=now, updated_at=now,
-        verification_state="active" if new.sink_kind == SinkKind.pull else "pending_verification",
+        verification_state=provider.birth_state,
     )
     secret = ""
-    if new.sink_kind == SinkKind.webhook:
+    if provider.signs:
         secret = mint_signing_secret()
         sub.secret_current = seal(secret, context=secret_context(sub_id, "secret_current"))
         sub.secret_rotated_at = now
@@ -190,7 +190,7 @@ def update_schema_major(*, session: Session, sub: Subscription, schema_major: in
 
 def rotate_secret(*, session: Session, sub: Subscription) -> tuple[str, datetime]:
     """A new current secret; the old one becomes previous for 24 h (a second rotation replaces it)."""
-    if sub.sink_kind != SinkKind.webhook:
+    if not provider_for(sub.sink_kind).signs:
         raise NoSecretToRotate()
     now = datetime.now(UTC)
     if sub.secret_current is not None:

@@ -11,8 +11,8 @@ import orjson
 
 from hub.auth.tokens import Principal
 from hub.ids import parse_uuid
-from hub.sinks.vocabulary import SinkKind
-from hub.subscription.endpoints import check_shape, clean_text
+from hub.providers.endpoints import check_shape, clean_text
+from hub.providers.registry import kinds, provider_for
 from hub.subscription.errors import EventTypeOutsideNature, InlineSinkConfigForbidden, invalid
 from hub.subscription.schemas import CreateSubscriptionRequest, VerificationState
 from hub.subscription.values import ListFilters, NewSubscription
@@ -82,7 +82,7 @@ def check_timeout(timeout_ms: int | None, sink_kind: str) -> int | None:
     """The timeout to store: None for the 10000 default (omitted or 0); webhook only."""
     if not timeout_ms:
         return None
-    if sink_kind != SinkKind.webhook:
+    if not provider_for(sink_kind).signs:
         raise invalid("timeout_ms", "timeout_ms applies to webhook subscriptions only")
     low, high = TIMEOUT_RANGE
     if not low <= timeout_ms <= high:
@@ -135,7 +135,7 @@ def check_create(body: CreateSubscriptionRequest, principal: Principal) -> NewSu
 
 
 DEFAULT_LIMIT, MAX_LIMIT = 50, 200  # docs/contract-notes.md N4
-SINK_KINDS = tuple(kind.value for kind in SinkKind)
+SINK_KINDS = kinds()
 VERIFICATION_STATES = tuple(state.value for state in VerificationState)
 
 

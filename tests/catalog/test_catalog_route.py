@@ -6,9 +6,9 @@ import time
 from datetime import UTC, datetime
 
 from hub.catalog.feed import refresh_once
-from hub.catalog.lifecycle import HUB_LIFECYCLE_EVENTS
 from hub.catalog.service import catalog_has_producer_events, known_event_keys
 from hub.db import get_engine, session_scope
+from hub.lifecycle.event_types import HUB_LIFECYCLE_EVENTS
 from tests.catalog.conftest import event, manifest
 from tests.catalog.contract import assert_matches
 from tests.support.httpserver import json_reply, serve

@@ -27,7 +27,7 @@ from schemathesis import GenerationMode
 from schemathesis.python import asgi
 
 from hub.auth.tokens import mint_token
-from hub.devtree import DEFAULT_PERMISSIONS
+from hub.devtools.tree import DEFAULT_PERMISSIONS
 from tests.contract.compare import METHODS, load_contract, operations, resolve
 
 SEED = 20261203

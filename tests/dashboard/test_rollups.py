@@ -15,8 +15,8 @@ from datetime import UTC, datetime, timedelta
 import psycopg
 from sqlalchemy import text
 
-from hub.dashboard.models import NO_SUBSCRIPTION
 from hub.dashboard.period import Period, hour_parts
+from hub.dataplane.rollups import NO_SUBSCRIPTION
 from hub.db import get_engine, libpq_url
 from hub.retention.service import sweep_once
 from hub.sinks.vocabulary import Outcome

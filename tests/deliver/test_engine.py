@@ -135,10 +135,9 @@ def test_disabled_and_deleted_subscriptions_end_disabled(deliver_db: str, script
 
 def test_kind_without_a_sink_ends_with_a_recorded_outcome(deliver_db: str, scripted: Receiver, tenant: str,
                                                           monkeypatch) -> None:  # noqa: ANN001
-    from hub.sinks import registry
-    from hub.sinks.vocabulary import SinkKind
+    from hub.providers.registry import provider_for
 
-    monkeypatch.setitem(registry.SINK_CLASSES, SinkKind.sqs, "hub.sinks.not_in_this_build:Missing")
+    monkeypatch.setattr(provider_for("sqs"), "sink_path", "hub.sinks.not_in_this_build:Missing")
     sub, _ = insert_subscription(deliver_db, tenant, "https://sqs.example/q", sink_kind="sqs")
     insert_events(deliver_db, tenant, [sub], 1)
     drive(all_terminal(deliver_db, tenant))

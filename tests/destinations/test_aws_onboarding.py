@@ -72,7 +72,8 @@ def test_onboarding_path_delivers(api, aws_destinations, setup_configured, kind)
     row = db_row(sub_id)
     assert row["verification_state"] == "active" and row["credential_kind"] == "delegated_grant"
 
-    credential, grant = delivery_access(Subscription(**row))
+    access = delivery_access(Subscription(**row))
+    credential, grant = access.credential, access.grant
     assert credential is None and grant["externalId"] == artifacts["externalId"] and grant["roleArn"] == role_arn
     sink_class = SqsSink if kind == "sqs" else EventBridgeSink
     sent = delivery(SinkKind(kind), endpoint, grant=grant)
@@ -231,17 +232,16 @@ def test_verify_unsupported_and_uncredentialed(api, make_token):
 
 def test_region_follows_the_queue_url_host():
     """The artifacts' region is the one an SQS queue URL names (sqs.<region>.amazonaws.com)."""
-    from hub.destinations.artifacts import endpoint_region
+    from hub.providers.registry import provider_for
 
-    assert endpoint_region(SinkKind.sqs, f"https://sqs.eu-west-1.amazonaws.com/{ACCOUNT}/q") == "eu-west-1"
-    assert endpoint_region(SinkKind.sqs, f"https://52.94.0.10/{ACCOUNT}/q") is None
-    assert endpoint_region(SinkKind.eventbridge, "bus") is None
+    assert provider_for("sqs").endpoint_region(f"https://sqs.eu-west-1.amazonaws.com/{ACCOUNT}/q") == "eu-west-1"
+    assert provider_for("sqs").endpoint_region(f"https://52.94.0.10/{ACCOUNT}/q") is None
+    assert provider_for("eventbridge").endpoint_region("bus") is None
 
 
 def test_verify_webhook_runs_the_ping_probe(api, override_settings):
     """R-verifySubscription-02/05: a webhook is verified with the signed ping probe (the delivery feature's);
     an endpoint that refuses connections is 200 failed connect_refused and the state stays pending."""
-    pytest.importorskip("hub.delivery.probe")
     from tests.support.destinations import free_port
 
     override_settings(egress_allow_cidrs="127.0.0.0/8")

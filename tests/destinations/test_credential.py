@@ -75,14 +75,28 @@ def test_rabbitmq_failed_probe_stores_nothing(api, rabbit, loopback_broker, case
     assert row["credential_kind"] == "none" and row["enabled"] is True
 
 
+def test_a_failed_rotation_keeps_the_stored_credential_in_force(api, rabbit, loopback_broker):
+    """R-putSubscriptionCredential-03/05: a rotation whose probe fails stores nothing, and the stored credential
+    stays in force: an active destination stays active (deliverable on it), nothing is written, enabled is
+    left as it was."""
+    sub_id, _ = _rabbit_sub(api, rabbit)
+    assert api.put_credential(sub_id, {"sinkConfig": {"uri": _uri()}}).json()["outcome"] == "ok"
+    before = db_row(sub_id)
+    failed = api.put_credential(sub_id, {"sinkConfig": {"uri": _uri("rotated-wrong")}}).json()
+    assert failed["outcome"] == "failed" and failed["errorClass"] == "auth_failed"
+    row = db_row(sub_id)
+    assert row["verification_state"] == "active" and row["credential_sealed"] == before["credential_sealed"]
+    assert row["enabled"] is True and row["updated_at"] == before["updated_at"]
+
+
 def test_rotation_fixes_a_degraded_destination_and_keeps_enabled(api, rabbit, loopback_broker):
-    """R-putSubscriptionCredential-03/04/05, R-X-STATE-04/05: a failed rotation of an active destination makes it
-    degraded and keeps the working credential; a good rotation brings it back to active; an auto-disabled
-    subscription stays disabled throughout (only verify re-enables)."""
+    """R-putSubscriptionCredential-03/04/05, R-X-STATE-05: a failed rotation keeps the working credential; a good
+    rotation brings a degraded destination back to active; an auto-disabled subscription stays disabled
+    throughout (only verify re-enables)."""
     sub_id, _ = _rabbit_sub(api, rabbit)
     assert api.put_credential(sub_id, {"sinkConfig": {"uri": _uri()}}).json()["outcome"] == "ok"
     kept = db_row(sub_id)["credential_sealed"]
-    _set(sub_id, enabled=False, auto_disabled=True, disabled_reason="failing for 5 days")
+    _set(sub_id, enabled=False, auto_disabled=True, disabled_reason="failing for 5 days", verification_state="degraded")
     failed = api.put_credential(sub_id, {"sinkConfig": {"uri": _uri("rotated-wrong")}}).json()
     assert failed["errorClass"] == "auth_failed"
     row = db_row(sub_id)

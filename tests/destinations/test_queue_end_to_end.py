@@ -156,12 +156,12 @@ def test_aws_onboarding_then_the_engine_delivers_to_the_queue_and_the_bus(  # no
     assert sorted(json.loads(m["Body"])["detail"]["order"] for m in tapped) == [0, 1, 2]
 
 
-def test_rabbitmq_credential_put_activates_and_a_rotation_fixes_a_degraded_destination(  # noqa: PLR0913
+def test_rabbitmq_credential_put_activates_and_a_failed_rotation_keeps_delivering(  # noqa: PLR0913
         hub_db, api, rabbit, loopback_broker, backbone, tenant):  # noqa: ANN001
-    """Two RabbitMQ subscriptions. `first` is activated by a credential PUT and receives through the engine.
-    `second` is active, then a failed rotation (wrong password) makes it `degraded`: its job is held while
-    `first` receives the same event. A good rotation (a new credential PUT) makes it `active`, releases the
-    held job, and the event arrives in its bound queue afterwards. Each message is checked field by field."""
+    """Two RabbitMQ subscriptions, each activated by a credential PUT. A failed rotation of `second` (wrong
+    password) stores nothing and leaves it `active` (R-putSubscriptionCredential-03: the stored credential
+    stays in force), so the engine goes on delivering to it with the working credential: the same event
+    arrives in both bound queues. Each message is checked field by field."""
     exchanges = {}
     subs = {}
     for name in ("first", "second"):
@@ -171,23 +171,18 @@ def test_rabbitmq_credential_put_activates_and_a_rotation_fixes_a_degraded_desti
         assert api.put_credential(subs[name], {"sinkConfig": {"uri": _uri()}}).json()["outcome"] == "ok"
     refused = api.put_credential(subs["second"], {"sinkConfig": {"uri": _uri("not-the-password")}}).json()
     assert refused["outcome"] == "failed" and refused["errorClass"] == "auth_failed"
-    assert db_row(subs["second"])["verification_state"] == "degraded"
+    assert db_row(subs["second"])["verification_state"] == "active"
     [event] = produce(backbone, tenant, 1)
 
     with hub_process("ingest", backbone), hub_process("deliver", backbone):
         [(props, body)] = collect_rabbit(rabbit, exchanges["first"], 1)
-        [(first_job, _, _)] = wait_until(lambda: jobs(hub_db, subs["first"]), timeout=30)
-        [(held_job, held_state, held_attempts)] = wait_until(lambda: jobs(hub_db, subs["second"]), timeout=30)
-        # The first copy arrived, so the engine has passed over the degraded one's job: it was not attempted.
-        assert (held_state, held_attempts) == ("pending", 0)
-        assert rabbit.drain(exchanges["second"]) == []
-
-        assert api.put_credential(subs["second"], {"sinkConfig": {"uri": _uri()}}).json()["outcome"] == "ok"
-        assert db_row(subs["second"])["verification_state"] == "active"
         [(after_props, after_body)] = collect_rabbit(rabbit, exchanges["second"], 1)
+        [(first_job, _, _)] = wait_until(lambda: jobs(hub_db, subs["first"]), timeout=30)
+        [(second_job, _, _)] = wait_until(lambda: jobs(hub_db, subs["second"]), timeout=30)
         wait_until(lambda: jobs(hub_db, subs["second"])[0][1] == "delivered", timeout=30)
+        wait_until(lambda: jobs(hub_db, subs["first"])[0][1] == "delivered", timeout=30)
 
-    for properties, raw, job_id in ((props, body, first_job), (after_props, after_body, held_job)):
+    for properties, raw, job_id in ((props, body, first_job), (after_props, after_body, second_job)):
         assert json.loads(raw) == event
         assert properties.message_id == job_id and properties.delivery_mode == 2
         assert properties.content_type.startswith("application/cloudevents+json")

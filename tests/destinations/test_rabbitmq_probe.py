@@ -1,15 +1,17 @@
-"""The RabbitMQ credential probe (hub.destinations.probes) on the hub's own AMQP client, against the real local
+"""The RabbitMQ credential probe (hub.providers.rabbitmq) on the hub's own AMQP client, against the real local
 broker: each way a probe fails has its class and a detail naming the step (R-putSubscriptionCredential-*)."""
 
 from __future__ import annotations
 
 import socket
+import uuid
 from collections.abc import Iterator
 
 import pytest
 
 from hub.config import get_settings
-from hub.destinations.probes import probe_rabbitmq
+from hub.providers.base import Access, ProbeTarget
+from hub.providers.registry import provider_for
 from hub.egress import DnsUnavailable
 from hub.sinks.base import AttemptResult
 from tests.egress.dnsserver import dns_server
@@ -19,7 +21,9 @@ BROKER_NAME = "broker.example.test"
 
 
 def _probe(uri: str, exchange: str) -> AttemptResult:
-    return probe_rabbitmq(endpoint=f"{exchange}/orders.created", credential={"uri": uri}, settings=get_settings())
+    target = ProbeTarget(subscription_id=uuid.uuid4(), tenant_id="t-probe", endpoint=f"{exchange}/orders.created",
+                         timeout_seconds=5.0, signing_secrets=(), access=Access(credential={"uri": uri}))
+    return provider_for("rabbitmq").probe(target, get_settings())
 
 
 def _uri(*, scheme: str = "amqp", host: str = "127.0.0.1", port: int | None = None, password: str = "hub") -> str:

@@ -163,7 +163,8 @@ def test_the_hubs_webhook_sink_reaches_the_listener(tmp_path, override_settings)
     sink the delivery engine uses, trusts the listener's CA and is verified by it."""
     import uuid
 
-    from hub.delivery.probe import probe_delivery, run_probe
+    from hub.config import get_settings
+    from hub.providers.webhook import probe_delivery, run_probe
     from hub.egress import EndpointBlocked, check_webhook_url
 
     with listening(tmp_path) as listener:
@@ -174,6 +175,6 @@ def test_the_hubs_webhook_sink_reaches_the_listener(tmp_path, override_settings)
         override_settings(egress_allow_cidrs="127.0.0.0/8", webhook_ca_bundle=listener.ca_path)
         probe = probe_delivery(tenant_id="t1", subscription_id=uuid.uuid4(), endpoint=url, secrets=(SECRET,),
                                timeout_seconds=10)
-        result = run_probe(probe)
+        result = run_probe(probe, get_settings())
         assert (result.ok, result.status_code) == (True, 200)
         assert f"id={probe.delivery_id}  webhook-id={probe.delivery_id}  signature ok  -> 200" in listener.next_line()

@@ -12,11 +12,11 @@ import uuid
 
 import psycopg
 
+from hub.ids import record_uuid
 from hub.kafka import ensure_topics, make_producer
 from tests.support.offsets import committed_offset
 from tests.support.processes import hub_process
 from tests.support.poll import wait_until
-from workers.ingest.store import record_uuid
 
 STAMP_MS = 1_900_000_000_123
 

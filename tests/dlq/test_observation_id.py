@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 
 import pytest
 
+from hub.ids import record_uuid
 from workers.dlq_observer import observation_id
-from workers.ingest.store import record_uuid
 
 TOPIC = "lerian.streaming.ledger"
 STAMP_MS = 1_900_000_000_123  # 2030-03-17

@@ -13,7 +13,7 @@ from hub.subscription import service
 from hub.subscription.models import Subscription
 from hub.subscription.values import Caller, NewSubscription
 from tests.ingest.conftest import binary, cloud_event, ingest_worker, rows, scalar, stored, wait_until
-from workers.ingest.decode import Event, decode_parts
+from hub.cloudevent.decode import Event, decode_parts
 from workers.ingest.matching import SubscriptionCache
 from workers.ingest.store import EventStore
 

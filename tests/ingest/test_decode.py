@@ -16,9 +16,9 @@ from cloudevents.core.v1.event import CloudEvent
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from workers.ingest import attributes as attributes_module
-from workers.ingest import decode as decode_module
-from workers.ingest.decode import SERIALIZATION, VALIDATION, Event, Poison, decode_parts
+from hub.cloudevent import attributes as attributes_module
+from hub.cloudevent import decode as decode_module
+from hub.cloudevent.decode import SERIALIZATION, VALIDATION, Event, Poison, decode_parts
 
 LIMIT = 1_048_576
 BASE = {"id": "e-1", "source": "ledger", "type": "transaction.posted", "specversion": "1.0",

@@ -15,11 +15,11 @@ from datetime import datetime
 from cloudevents.core.bindings.kafka import KafkaMessage
 
 from hub.dlq.service import ERROR_CLASSES
+from hub.ids import record_uuid
 from hub.metrics import POISON_RECORDS
 from tests.ingest.conftest import (
     binary, cloud_event, dlq_observer, ingest_worker, rows, scalar, stored, structured, wait_until,
 )
-from workers.ingest.store import record_uuid
 
 MAX_BYTES = 4096
 D20_HEADERS = ("dlq-source-topic", "dlq-error-class", "dlq-error-message", "dlq-retry-count",

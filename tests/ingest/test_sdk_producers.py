@@ -28,7 +28,7 @@ from hub.config import get_settings
 from hub.kafka import ensure_topics, make_producer
 from tests.ingest.conftest import rows, wait_until
 from tests.support.processes import hub_process
-from workers.ingest.decode import SERIALIZATION, VALIDATION, Event, Poison, decode_parts
+from hub.cloudevent.decode import SERIALIZATION, VALIDATION, Event, Poison, decode_parts
 
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 1_048_576

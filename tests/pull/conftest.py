@@ -14,7 +14,7 @@ import pytest
 
 from hub.db import libpq_url
 from tests.subscriptions.conftest import Catalog
-from workers.ingest.decode import Event
+from hub.cloudevent.decode import Event
 from workers.ingest.matching import SubscriptionCache
 from workers.ingest.store import EventStore
 

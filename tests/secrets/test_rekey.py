@@ -17,7 +17,8 @@ from sqlmodel import select
 
 from hub.config import REPO_ROOT
 from hub.db import session_scope
-from hub.secrets import SecretsError, mint_signing_secret, needs_rekey, rekey_subscriptions, seal, unseal
+from hub.secrets import SecretsError, mint_signing_secret, needs_rekey, seal, unseal
+from hub.subscription.rekey import rekey_subscriptions
 from hub.subscription.models import Subscription
 from tests.secrets.conftest import material, new_key
 

@@ -1,7 +1,9 @@
-"""The shared sink contract suite's fixtures: one ``SinkTarget`` fixture per sink kind.
+"""The shared sink contract suite's fixtures: one ``SinkTarget`` fixture per push kind, on its real service.
 
-Adding a kind to the suite is one fixture named ``<kind>_target`` returning a :class:`SinkTarget`
-and its name in ``SINK_KINDS``.
+Webhooks go to a trustme HTTPS receiver, SQS queues and EventBridge buses to the moto server, RabbitMQ
+exchanges to the local broker. The sink under test is the one the kind's provider names. Adding a kind
+to the suite is one fixture named ``<kind>_target`` returning a :class:`SinkTarget`; ``SINK_KINDS`` is
+every push kind in the provider registry.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import asyncio
 import json
 import uuid
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -18,13 +20,17 @@ import pytest
 import trustme
 
 from hub.config import get_settings
+from hub.providers.registry import kinds_where, provider_for
 from hub.secrets import mint_signing_secret
 from hub.sinks.base import PreparedDelivery, Sink
 from hub.sinks.vocabulary import SinkKind
 from tests.egress.dnsserver import DnsServer, dns_server
+from tests.support.destinations import (  # noqa: F401 (aws_destinations and rabbit are fixtures)
+    STATIC_AWS, AwsDestinations, Rabbit, aws_destinations, delivery, free_port, rabbit, receive_all,
+)
 from tests.support.receiver import Receiver, https_receiver
 
-SINK_KINDS = ["webhook"]
+SINK_KINDS = list(kinds_where("is_push"))
 HOOK_HOST = "hooks.example.test"
 REBIND_HOST = "rebind.example.test"
 
@@ -49,8 +55,9 @@ class SinkTarget:
     make_sink: Callable[[], Sink]
     delivery: Callable[..., PreparedDelivery]  # delivery(body=..., attributes=...) to the live destination
     down_delivery: Callable[..., PreparedDelivery]  # one to a destination of this kind that is down
-    received: Callable[[], list[bytes]]  # the bodies the live destination got, in order
+    received: Callable[[int], list[bytes]]  # received(expected): what the live destination got, in order
     extra: dict[str, Any] = field(default_factory=dict)
+    seen_as: Callable[[bytes], bytes] = lambda body: body  # a sent body as the destination shows it
 
 
 @pytest.fixture(params=SINK_KINDS)
@@ -110,4 +117,68 @@ def webhook_target(receiver: Receiver) -> SinkTarget:
     return SinkTarget(
         kind=SinkKind.webhook, make_sink=lambda: WebhookSink(settings=get_settings()),
         delivery=lambda **kw: webhook_delivery(live, **kw), down_delivery=lambda **kw: webhook_delivery(dead, **kw),
-        received=receiver.bodies, extra={"receiver": receiver})
+        received=lambda _expected: receiver.bodies(), extra={"receiver": receiver})
+
+
+def _provider_sink(kind: SinkKind) -> Callable[[], Sink]:
+    return lambda: provider_for(kind).sink_class()(settings=get_settings())
+
+
+def _queue_delivery(kind: SinkKind, endpoint: str, credential: dict[str, Any]) -> Callable[..., PreparedDelivery]:
+    def make(*, body: bytes | None = None) -> PreparedDelivery:
+        sent = delivery(kind, endpoint, credential=credential)
+        if body is None:
+            return sent
+        attributes = {name: value for name, value in json.loads(body).items() if name != "data"}
+        return replace(sent, body=body, attributes=attributes)
+
+    return make
+
+
+@pytest.fixture
+def queue_egress(override_settings, monkeypatch) -> None:
+    """The local broker is on 127.0.0.1 (a private deployment's allow-list); the hub's AWS identity is a
+    test key (moto accepts any)."""
+    override_settings(egress_allow_cidrs="127.0.0.0/8")
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
+
+
+@pytest.fixture
+def sqs_target(aws_destinations: AwsDestinations, queue_egress: None) -> SinkTarget:
+    queue = aws_destinations.queue()
+    return SinkTarget(
+        kind=SinkKind.sqs, make_sink=_provider_sink(SinkKind.sqs),
+        delivery=_queue_delivery(SinkKind.sqs, queue, dict(STATIC_AWS)),
+        down_delivery=_queue_delivery(SinkKind.sqs, queue + "-absent", dict(STATIC_AWS)),
+        received=lambda expected: [m["Body"].encode() for m in receive_all(queue, expected)])
+
+
+@pytest.fixture
+def eventbridge_target(aws_destinations: AwsDestinations, queue_egress: None) -> SinkTarget:
+    """A bus whose events are copied to a tap queue; the bus wraps each event (``detail`` is its data)."""
+    bus, tap = aws_destinations.bus_with_tap()
+
+    def detail_of(body: bytes) -> bytes:
+        return json.dumps(json.loads(body)["data"], sort_keys=True).encode()
+
+    return SinkTarget(
+        kind=SinkKind.eventbridge, make_sink=_provider_sink(SinkKind.eventbridge),
+        delivery=_queue_delivery(SinkKind.eventbridge, bus, dict(STATIC_AWS)),
+        down_delivery=_queue_delivery(SinkKind.eventbridge, "absent-" + bus, dict(STATIC_AWS)),
+        received=lambda expected: [json.dumps(json.loads(m["Body"])["detail"], sort_keys=True).encode()
+                                   for m in receive_all(tap, expected)],
+        seen_as=detail_of)
+
+
+@pytest.fixture
+def rabbitmq_target(rabbit: Rabbit, queue_egress: None) -> SinkTarget:
+    """An exchange with a bound queue; the down one is a broker port nothing listens on."""
+    exchange, queue = rabbit.exchange_with_queue("orders.created")
+    live = {"uri": get_settings().rabbitmq_url}
+    dead = {"uri": f"amqp://hub:hub@127.0.0.1:{free_port()}/%2F"}
+    return SinkTarget(
+        kind=SinkKind.rabbitmq, make_sink=_provider_sink(SinkKind.rabbitmq),
+        delivery=_queue_delivery(SinkKind.rabbitmq, f"{exchange}/orders.created", live),
+        down_delivery=_queue_delivery(SinkKind.rabbitmq, f"{exchange}/orders.created", dead),
+        received=lambda _expected: [body for _props, body in rabbit.drain(queue)])

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 
 def start_hub(command: str, env: dict[str, str] | None = None, *, stderr: int = subprocess.DEVNULL) -> subprocess.Popen:
     """``hub <command>`` in a child process with ``env`` added to this process's environment."""
-    return subprocess.Popen([sys.executable, "-m", "hub.cli", command], env={**os.environ, **(env or {})},
+    return subprocess.Popen([sys.executable, "-m", "workers.cli", command], env={**os.environ, **(env or {})},
                             stdout=subprocess.DEVNULL, stderr=stderr)
 
 

@@ -21,8 +21,8 @@ import psycopg
 
 from hub.config import Settings
 from hub.metrics import ATTEMPTS, DELIVERY_LATENCY, IN_FLIGHT
+from hub.providers.registry import SinkSet, SinkUnavailable
 from hub.sinks.base import AttemptResult, PreparedDelivery
-from hub.sinks.registry import SinkSet, SinkUnavailable
 from hub.sinks.vocabulary import ErrorClass
 from workers.deliver import store
 from workers.deliver.health import auto_disable, fold, record_health

@@ -134,7 +134,7 @@ async def _disable(cursor: psycopg.AsyncCursor, *, failing: list[uuid.UUID], cut
 
 def publish_disabled(row: dict[str, Any], now: datetime) -> str:
     """Publish ``hub.destination.disabled`` for one auto-disabled subscription; returns the event id."""
-    from hub.eventlog.lifecycle import emit_lifecycle_event  # Kafka client only when it is needed
+    from hub.lifecycle.publisher import emit_lifecycle_event  # Kafka client only when it is needed
 
     event_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"streaming-hub:auto-disable:{row['id']}:"
                                                   f"{row['failing_since'].isoformat()}"))

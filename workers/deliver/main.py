@@ -58,7 +58,7 @@ def run(*, processes: int = 1, index: int = 0) -> None:
 
 
 def _spawn(index: int) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "hub.cli", "deliver", "--index", str(index)], env=os.environ)
+    return subprocess.Popen([sys.executable, "-m", "workers.cli", "deliver", "--index", str(index)], env=os.environ)
 
 
 def supervise(processes: int) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from hub.eventlog.models import JobState
+from hub.dataplane.models import JobState
 from hub.sinks.base import AttemptResult
 from hub.sinks.vocabulary import Outcome
 

@@ -8,7 +8,6 @@ cache (a rotated secret is a new sealed value, so it is never served stale).
 
 from __future__ import annotations
 
-import json
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -18,6 +17,8 @@ from typing import Any
 import orjson
 import uuid_utils
 
+from hub.providers.base import NO_ACCESS, Access, Provider, stored_access
+from hub.providers.registry import provider_for
 from hub.secrets import SecretsError, unseal
 from hub.sinks.base import PreparedDelivery
 from hub.sinks.vocabulary import SinkKind
@@ -61,20 +62,16 @@ def webhook_secrets(subscription: dict[str, Any], now: datetime) -> tuple[str, .
         raise NotDeliverable("internal", "the subscription's signing secret could not be opened") from None
 
 
-def credential(subscription: dict[str, Any]) -> dict[str, Any] | None:
-    """A queue kind's unsealed static credential, when it has one."""
-    sealed = subscription["credential_sealed"]
-    if not sealed:
-        return None
+def access(subscription: dict[str, Any]) -> Access:
+    """The stored credential (cached unsealing) or grant a delivery to ``subscription`` uses."""
+    context = secret_context(subscription["id"], "credential")
     try:
-        text = _unsealed(sealed, secret_context(subscription["id"], "credential"))
+        return stored_access(credential_sealed=subscription["credential_sealed"],
+                             delegated_grant=subscription["delegated_grant"],
+                             external_id=subscription.get("external_id"),
+                             open_credential=lambda envelope: _unsealed(envelope, context))
     except (SecretsError, ValueError):
         raise NotDeliverable("internal", "the subscription's credential could not be opened") from None
-    try:
-        value = json.loads(text)
-    except ValueError:
-        value = None
-    return value if isinstance(value, dict) else {"value": text}
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,16 +88,13 @@ class SubscriptionParts:
 
 def subscription_parts(subscription: dict[str, Any], now: datetime) -> SubscriptionParts:
     """The subscription's destination, timeout, unsealed secrets or credential; raises NotDeliverable."""
-    kind = SinkKind(subscription["sink_kind"])
-    grant = subscription["delegated_grant"]
-    if grant and subscription.get("external_id"):
-        grant = {**grant, "external_id": subscription["external_id"]}
+    provider: Provider = provider_for(subscription["sink_kind"])
+    reach = access(subscription) if provider.needs_access else NO_ACCESS
     return SubscriptionParts(
-        kind=kind, endpoint=subscription["endpoint"],
+        kind=provider.kind, endpoint=subscription["endpoint"],
         timeout_seconds=attempt_timeout_seconds(subscription["timeout_ms"]),
-        signing_secrets=webhook_secrets(subscription, now) if kind is SinkKind.webhook else (),
-        credential=credential(subscription) if kind.is_queue else None,
-        grant=grant)
+        signing_secrets=webhook_secrets(subscription, now) if provider.signs else (),
+        credential=reach.credential, grant=reach.grant)
 
 
 def prepare(job: ClaimedJob, event: StoredEvent | None, subscription: dict[str, Any], now: datetime,
@@ -129,16 +123,8 @@ def prepare(job: ClaimedJob, event: StoredEvent | None, subscription: dict[str, 
 
 @lru_cache(maxsize=65_536)
 def destination_key(kind: SinkKind, endpoint: str) -> str:
-    """The per-destination concurrency key: host and port of a webhook URL, else the kind and endpoint."""
-    from hub.sinks.webhook import parse_endpoint
-
-    if kind is SinkKind.webhook:
-        try:
-            url = parse_endpoint(endpoint)
-            return f"{url.host}:{url.port}"
-        except ValueError:
-            pass
-    return f"{kind}:{endpoint}"
+    """The per-destination concurrency key, as the kind's provider defines it (cached per endpoint)."""
+    return provider_for(kind).destination_key(endpoint)
 
 
 def new_attempt_id() -> uuid.UUID:

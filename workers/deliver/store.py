@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import psycopg
 
-from hub.eventlog.models import DUE_JOB_STATES, DeliveryAttempt, DeliveryJob, state_in
+from hub.dataplane.models import DUE_JOB_STATES, DeliveryAttempt, DeliveryJob, state_in
 from hub.subscription.models import Subscription
 from hub.tableshape import column_list, columns, copy_types
 

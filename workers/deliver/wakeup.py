@@ -16,18 +16,12 @@ from collections import deque
 
 import psycopg
 
+from hub.dataplane.due_channel import CHANNEL
 from workers.runtime import AsyncConnector, Backoff, run_reconnecting, sleep_unless_stopped
 
 log = logging.getLogger("hub.deliver.wakeup")
 
-CHANNEL = "hub_delivery_due"
-NOTIFY_SQL = f"SELECT pg_notify('{CHANNEL}', '')"  # identical notifications of one transaction fold into one
 LISTEN_CHECK_SECONDS = 1.0  # how often the listener looks at the stop event between notifications
-
-
-def notify_due(cursor: psycopg.Cursor) -> None:
-    """Inside a transaction that wrote due jobs: announce them to the delivery workers at COMMIT."""
-    cursor.execute(NOTIFY_SQL)
 
 
 class Wakeup:

@@ -16,8 +16,8 @@ from datetime import UTC, datetime
 
 from confluent_kafka import KafkaError, KafkaException, Producer
 
+from hub.cloudevent.decode import Poison
 from hub.dlq.sanitize import sanitize_error_message
-from workers.ingest.decode import Poison
 from workers.kafka_loop import TransientError
 from workers.runtime import DLQHeader
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from hub.sinks.vocabulary import SinkKind
+from hub.providers.registry import provider_for
 from hub.subscription.models import Subscription
 from hub.subscription.selectors import EventSelector, selector_fields
 from hub.subscription.versions import READ_VERSION_SQL
@@ -52,7 +52,7 @@ def subscription_from_row(row: tuple[Any, ...]) -> CachedSubscription:
         # `disabled` when it comes due, so no event is dropped without a recorded outcome. Pull
         # eligibility is recorded for every live pull subscription (the dashboard counts the ones
         # that exist now).
-        id=str(sub_id), tenant_id=tenant_id, pull=sink_kind == SinkKind.pull,
+        id=str(sub_id), tenant_id=tenant_id, pull=not provider_for(sink_kind).is_push,
         **selector_fields(delegated_scope=scope, event_types=event_types, event_majors=event_majors,
                           origin=origin, schema_major=schema_major),
     )

@@ -13,7 +13,6 @@ seq becomes a gap). The caller's ``before_commit`` runs last, inside the transac
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import uuid
 from collections import Counter
@@ -25,11 +24,12 @@ import psycopg
 import uuid_utils
 from psycopg import errors as pg_errors
 
-from hub.eventlog.models import DeliveryAttempt, DeliveryJob, JobState, LoggedEvent
+from hub.cloudevent.decode import VALIDATION, Event, Poison
+from hub.dataplane.due_channel import notify_due
+from hub.dataplane.models import DeliveryAttempt, DeliveryJob, JobState, LoggedEvent
+from hub.ids import record_uuid
 from hub.sinks.vocabulary import Outcome, SinkKind
 from hub.tableshape import column_list, copy_types
-from workers.ingest.decode import VALIDATION, Event, Poison
-from workers.deliver.wakeup import notify_due
 from workers.ingest.matching import SubscriptionCache
 from workers.runtime import ReconnectingConnection
 
@@ -85,16 +85,6 @@ class BatchOutcome:
     duplicates: int = 0
     jobs: int = 0
     rejected: list[Poison] = field(default_factory=list)
-
-
-def record_uuid(topic: str, partition: int, offset: int, timestamp_ms: int) -> uuid.UUID:
-    """A UUIDv7-shaped id fixed by a record's coordinates, so a re-consumed record dedups."""
-    digest = bytearray(hashlib.blake2b(f"{topic}\x00{partition}\x00{offset}".encode(), digest_size=10).digest())
-    raw = max(timestamp_ms, 0).to_bytes(6, "big") + bytes(digest)
-    value = bytearray(raw)
-    value[6] = 0x70 | (value[6] & 0x0F)
-    value[8] = 0x80 | (value[8] & 0x3F)
-    return uuid.UUID(bytes=bytes(value))
 
 
 def _hour(moment: datetime) -> datetime:

@@ -8,15 +8,15 @@ import time
 
 from confluent_kafka import Message, TopicPartition
 
-from hub.catalog.lifecycle import hub_topic
+from hub.cloudevent.decode import Event, Poison, decode_record
 from hub.config import Settings
 from hub.db import libpq_url
 from hub.kafka import ensure_topics, make_consumer, make_producer
+from hub.lifecycle.event_types import hub_topic
 from hub.metrics import (
     CONSUMER_LAG, DEDUP_HITS, EVENTS_INGESTED, INGEST_BATCH_SECONDS, INGEST_BATCH_SIZE, JOBS_CREATED,
     POISON_RECORDS,
 )
-from workers.ingest.decode import Event, Poison, decode_record
 from workers.ingest.dlq import DeadLetterPublisher
 from workers.ingest.heartbeat import Heartbeat
 from workers.ingest.matching import SubscriptionCache

@@ -3,7 +3,7 @@
 ``event_counts_hourly``, ``job_counts_hourly``/``job_totals_hourly`` and
 ``attempt_counts_hourly``/``attempt_totals_hourly`` count the rows of ``event_log``,
 ``delivery_jobs`` and ``delivery_attempts`` per tenant and UTC hour, per subscription and in total
-(see hub/dashboard/models.py). A statement-level ``AFTER INSERT`` trigger on each raw table reads the
+(see hub/dataplane/rollups.py). A statement-level ``AFTER INSERT`` trigger on each raw table reads the
 statement's inserted rows (its transition table), groups them by rollup key and adds them with
 one ``INSERT ... ON CONFLICT DO UPDATE`` (one trigger per rollup), in the writer's transaction: a batch and its counts
 commit together or not at all. The keys are upserted in sorted order, so two writers adding to the

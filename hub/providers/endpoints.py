@@ -1,7 +1,12 @@
-"""Destinations per sink kind: shape checks, SSRF checks, and the short ``endpoint_display``.
+"""A subscription's endpoint: shape checks, SSRF checks, and the short ``endpoint_display``.
 
-The per-kind rules (R-createSubscription-11/12, docs/contract-notes.md N13) live in the registry
-``hub.sinks.kinds``; this module applies them to a request and turns a refusal into a 422.
+The per-kind rules (R-createSubscription-11/12/33, docs/contract-notes.md N13) live in each kind's
+provider (``hub.providers``); this module applies them to a request and turns a
+refusal into a 422. Shapes: ``webhook`` an ``https://`` URL without userinfo (checked by the SSRF
+guard, which reads the URL); ``sqs`` the ``https://`` queue URL ``/<12-digit account>/<queue>``;
+``rabbitmq`` ``"<exchange>/<routing key>"`` (surrounding spaces are part of the key);
+``eventbridge`` ``"<bus name>[/<detail-type>]"``; ``pull`` takes none, the hub writes
+``pull://<subscription id>``.
 """
 
 from __future__ import annotations
@@ -10,9 +15,10 @@ import unicodedata
 import uuid
 
 from hub.egress import InvalidDestination
-from hub.sinks.kinds import KINDS, PULL_SCHEME, EndpointShapeError, spec_for
-from hub.sinks.vocabulary import SinkKind
-from hub.subscription.errors import invalid
+from hub.errors import invalid
+from hub.providers.base import EndpointShapeError
+from hub.providers.pull import PULL_SCHEME
+from hub.providers.registry import find_provider, provider_for
 
 MAX_ENDPOINT_LENGTH = 2048
 
@@ -36,22 +42,22 @@ def pull_endpoint(subscription_id: uuid.UUID) -> str:
 
 def check_shape(sink_kind: str, endpoint: str | None) -> str | None:
     """The endpoint to store (None for pull), or a 422 naming the refused ``endpoint``."""
-    spec = KINDS[SinkKind(sink_kind)]
-    if not spec.takes_endpoint:
+    provider = provider_for(sink_kind)
+    if not provider.takes_endpoint:
         if endpoint:
-            raise invalid("endpoint", "a pull subscription takes no endpoint; the hub synthesizes it")
+            raise invalid("endpoint", f"a {sink_kind} subscription takes no endpoint; the hub synthesizes it")
         return None
     if endpoint is None or not endpoint.strip():
         raise invalid("endpoint", f"a {sink_kind} subscription needs an endpoint")
     endpoint = clean_text(endpoint, "endpoint", max_length=MAX_ENDPOINT_LENGTH)
-    if not spec.keeps_whitespace and endpoint != endpoint.strip():
+    if not provider.keeps_whitespace and endpoint != endpoint.strip():
         raise invalid("endpoint", "the endpoint has leading or trailing whitespace")
-    if spec.names_destination_only and "://" in endpoint:
+    if provider.names_destination_only and "://" in endpoint:
         # R-createSubscription-33: the broker host / AWS region live in the credential, never here.
         raise invalid("endpoint", f"a {sink_kind} endpoint names the destination only; connection details "
                                   "belong in PUT /v1/subscriptions/{id}/credential")
     try:
-        spec.check_shape(endpoint)
+        provider.check_shape(endpoint)
     except EndpointShapeError as exc:
         raise invalid("endpoint", str(exc)) from None
     return endpoint
@@ -59,16 +65,16 @@ def check_shape(sink_kind: str, endpoint: str | None) -> str | None:
 
 def check_reachable(sink_kind: str, endpoint: str | None) -> None:
     """The SSRF check of a destination the hub contacts (DNS included); no write is open yet."""
-    spec = spec_for(sink_kind)
-    if spec is None or endpoint is None:
+    provider = find_provider(sink_kind)
+    if provider is None or endpoint is None:
         return
     try:
-        spec.check_reachable(endpoint)
+        provider.check_reachable(endpoint)
     except InvalidDestination as exc:
         raise invalid("endpoint", exc.detail) from exc
 
 
 def endpoint_display(sink_kind: str, endpoint: str) -> str:
     """R-X-READ-02: scheme and host, queue / exchange / bus name, the pull value; "" if unparseable."""
-    spec = spec_for(sink_kind)
-    return spec.display(endpoint) if spec is not None else ""
+    provider = find_provider(sink_kind)
+    return provider.display(endpoint) if provider is not None else ""

@@ -3,52 +3,34 @@
 ``emit_lifecycle_event`` produces a CloudEvent (structured mode, source ``streaming-hub``) to
 ``<prefix>streaming-hub``; the ingestion workers consume that topic with the others, so the
 event lands in the tenant's event log and reaches every subscription that asks for it (for
-example ``hub.destination.disabled``). The call returns once the broker acknowledged the record.
+example ``hub.destination.disabled``). The record is encoded by the hub's codec and produced by the
+backbone producer; the call returns once every in-sync replica acknowledged it.
 """
 
 from __future__ import annotations
 
-import threading
 from datetime import UTC, datetime
 from typing import Any
 
-from cloudevents.core.bindings.kafka import to_structured_event
-from cloudevents.core.v1.event import CloudEvent
-from confluent_kafka import KafkaError, Producer
-
-from hub.catalog.lifecycle import HUB_SOURCE, hub_topic
+from hub.backbone.producer import shared_producer
+from hub.cloudevent.encode import STRUCTURED, KafkaRecord, encode
 from hub.config import get_settings
 from hub.errors import ServiceUnavailable
 from hub.ids import new_id
-from hub.kafka import ensure_topics, make_producer
+from hub.lifecycle.event_types import HUB_SOURCE, hub_topic
 
 SCHEMA_VERSION = "1.0.0"
-
-_lock = threading.Lock()
-_producer: Producer | None = None
-_ready_topics: set[str] = set()
 
 
 class LifecycleEventNotPublished(ServiceUnavailable):
     code, default_detail = "lifecycle_event_not_published", "the lifecycle event was not acknowledged by Kafka"
 
 
-def _client(topic: str) -> Producer:
-    global _producer
-    with _lock:
-        if _producer is None:
-            _producer = make_producer()
-        if topic not in _ready_topics:
-            ensure_topics([topic])
-            _ready_topics.add(topic)
-        return _producer
-
-
 def build_lifecycle_event(
     *, tenant_id: str, event_type: str, data: dict[str, Any], delegated_scope: str | None = None,
     event_id: str | None = None,
-) -> CloudEvent:
-    """The CloudEvent for a lifecycle fact; ``event_id`` makes a retried emit deduplicate (N19)."""
+) -> KafkaRecord:
+    """The record of a lifecycle fact; ``event_id`` makes a retried emit deduplicate (N19)."""
     if not event_type.startswith("hub."):
         raise ValueError("lifecycle event types start with 'hub.'")
     attributes: dict[str, Any] = {
@@ -58,7 +40,7 @@ def build_lifecycle_event(
     }
     if delegated_scope:
         attributes["delegatedscope"] = delegated_scope
-    return CloudEvent(attributes=attributes, data=data)
+    return encode(attributes, data, mode=STRUCTURED, max_bytes=get_settings().kafka_max_record_bytes)
 
 
 def emit_lifecycle_event(
@@ -66,18 +48,9 @@ def emit_lifecycle_event(
     event_id: str | None = None, timeout_seconds: float = 10.0,
 ) -> str:
     """Publish a ``hub.*`` event for ``tenant_id`` and wait for the broker; returns the event id."""
-    event = build_lifecycle_event(tenant_id=tenant_id, event_type=event_type, data=data,
-                                  delegated_scope=delegated_scope, event_id=event_id)
-    message = to_structured_event(event)
-    topic = hub_topic(get_settings())
-    producer = _client(topic)
-    outcome: dict[str, KafkaError | None | bool] = {"done": False, "error": None}
-
-    def delivered(error: KafkaError | None, _message: object) -> None:
-        outcome["done"], outcome["error"] = True, error
-
-    producer.produce(topic, key=message.key, value=message.value, headers=message.headers, on_delivery=delivered)
-    producer.flush(timeout_seconds)
-    if not outcome["done"] or outcome["error"] is not None:
+    record = build_lifecycle_event(tenant_id=tenant_id, event_type=event_type, data=data,
+                                   delegated_scope=delegated_scope, event_id=event_id)
+    result = shared_producer().publish(hub_topic(get_settings()), [record], timeout_seconds=timeout_seconds)
+    if not result.durable:
         raise LifecycleEventNotPublished()
-    return event.get_id()
+    return record.event.ce_id

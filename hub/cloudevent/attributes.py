@@ -1,7 +1,7 @@
-"""CloudEvents 1.0 attributes for the ingest decoder (docs/contract-notes.md N18): read from binary-mode
+"""CloudEvents 1.0 attributes for the codec (docs/contract-notes.md N18): read from binary-mode
 headers, and checked in both content modes.
 
-Split out of :mod:`workers.ingest.decode` so each module stays short. Everything here runs once
+Split out of :mod:`hub.cloudevent.decode` so each module stays short. Everything here runs once
 per record on the ingest hot path, so what repeats from record to record (header names, attribute
 names, schema versions) is classified once and cached. The error classes and messages are the
 decoder's contract (tests/ingest/test_decode.py).

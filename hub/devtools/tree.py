@@ -32,8 +32,8 @@ class Child:
         self.started_at = time.monotonic()
 
 
-def _children(ingest_workers: int, deliver_workers: int = 1) -> list[Child]:
-    hub = [sys.executable, "-m", "hub.cli"]
+def _children(hub: list[str], ingest_workers: int, deliver_workers: int = 1) -> list[Child]:
+    """The child processes, each started as HUB (the argv of the ``hub`` command line) and a command."""
     children = [Child("api", [*hub, "api"]), Child("dlq-observer", [*hub, "dlq-observer"]),
                 Child("sweep", [*hub, "sweep", "--loop"])]
     children += [Child(f"ingest-{n}", [*hub, "ingest"]) for n in range(1, ingest_workers + 1)]
@@ -81,11 +81,12 @@ def _supervise(children: list[Child]) -> None:
         time.sleep(0.5)
 
 
-def run_dev_tree(*, ingest_workers: int, deliver_workers: int = 1) -> None:
+def run_dev_tree(*, ingest_workers: int, deliver_workers: int = 1, hub_argv: list[str]) -> None:
+    """Start the tree and supervise it; HUB_ARGV starts the ``hub`` command line that has every command."""
     require_dependencies()
     settings = get_settings()
     ensure_topics([settings.dlq_topic])
-    children = _children(ingest_workers, deliver_workers)
+    children = _children(hub_argv, ingest_workers, deliver_workers)
     stopping = {"flag": False}
 
     def stop(*_: object) -> None:

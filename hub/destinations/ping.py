@@ -8,10 +8,12 @@ from fastapi import APIRouter, Depends, Security
 
 from hub import apidocs as docs
 from hub.auth.tokens import Principal
+from hub.config import get_settings
 from hub.db import SessionDep
-from hub.delivery.schemas import ProbeResult
-from hub.delivery.service import ping_subscription
-from hub.subscription.router import CAN_POST, IdPath, caller_of, json_response
+from hub.destinations.schemas import ProbeResult
+from hub.destinations.service import ping_subscription
+from hub.responses import json_response
+from hub.subscription.route_helpers import CAN_POST, IdPath, caller_of
 
 router = APIRouter(tags=["Subscriptions"], dependencies=[Security(docs.bearer_scheme)])
 
@@ -29,5 +31,6 @@ PING_RESPONSES: dict[int | str, dict[str, Any]] = {
 def ping_subscription_route(principal: Annotated[Principal, Depends(CAN_POST)], session: SessionDep,
                             sub_id: IdPath) -> Any:
     """Probe a webhook subscription's endpoint now; a success activates it."""
-    result = ping_subscription(session=session, caller=caller_of(principal), subscription_id=sub_id)
+    result = ping_subscription(session=session, caller=caller_of(principal), subscription_id=sub_id,
+                               settings=get_settings())
     return json_response(result)

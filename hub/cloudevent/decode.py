@@ -34,7 +34,7 @@ from typing import Any
 
 import orjson
 
-from workers.ingest.attributes import (
+from hub.cloudevent.attributes import (
     DEFAULT_SCHEMA_VERSION,
     SERIALIZATION,
     VALIDATION,

@@ -1,4 +1,4 @@
-"""The dashboard's hourly count rollups, kept by PostgreSQL triggers on the tables they count.
+"""The hourly count rollups, read by the dashboard and swept by retention, kept by PostgreSQL triggers.
 
 Each row counts the rows of one raw table that fall in one UTC hour (``hour`` is its start), so a
 reader can count whole hours from a handful of rows and only the partial first and last hour of a

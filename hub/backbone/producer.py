@@ -1,0 +1,207 @@
+"""The one producer to the backbone: acks=all, idempotent, every delivery report awaited, a bounded wait.
+
+``publish`` (blocking) and ``publish_async`` (an awaitable for async routes: it never blocks the
+event loop) hand records to one librdkafka producer and wait at most ``timeout_seconds`` for their
+delivery reports. They do not raise on a broker problem: the :class:`PublishResult` says which
+records are durable (acknowledged by every in-sync replica), which the broker refused, and which
+were still unconfirmed when the wait ended (they may land later; an idempotent retry with the same
+event id is safe, ingest deduplicates on it). A background thread serves the delivery reports,
+so concurrent callers each wait for their own records only, never for each other's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import os
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from confluent_kafka import KafkaError, KafkaException, Producer
+
+from hub.cloudevent.encode import KafkaRecord
+from hub.kafka import ensure_topics, make_producer
+
+EXIT_FLUSH_SECONDS = 5.0
+POLL_SECONDS = 0.1  # how long the report thread blocks in poll() before looking at the stop flag
+
+
+@dataclass(frozen=True, slots=True)
+class Landed:
+    """A durable record: where it landed."""
+
+    index: int
+    partition: int
+    offset: int
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A record the broker (or the local client) refused; ``retriable`` when sending again may work."""
+
+    index: int
+    error: str
+    retriable: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PublishResult:
+    """What became of the records of one publish, by their index in the call."""
+
+    topic: str
+    landed: tuple[Landed, ...]
+    refused: tuple[Refused, ...]
+    unconfirmed: tuple[int, ...]  # no delivery report within the wait: the outcome is unknown
+
+    @property
+    def durable(self) -> bool:
+        """Whether every record is acknowledged by every in-sync replica."""
+        return not self.refused and not self.unconfirmed
+
+    def describe_failure(self, noun: str = "records") -> str:
+        """One line for a caller that reports the shortfall (empty when everything is durable)."""
+        if self.durable:
+            return ""
+        total = len(self.landed) + len(self.refused) + len(self.unconfirmed)
+        missing = len(self.refused) + len(self.unconfirmed)
+        reason = f": {self.refused[0].error}" if self.refused else " in time"
+        return f"the broker did not take {missing} of {total} {noun}{reason}"
+
+
+class _Batch:
+    """The delivery reports of one publish call, filled in by the report thread."""
+
+    def __init__(self, count: int, on_complete: Callable[[], None] | None = None) -> None:
+        self._lock = threading.Lock()
+        self._outcomes: dict[int, Landed | Refused] = {}
+        self._count = count
+        self._on_complete = on_complete
+        self.complete = threading.Event()
+
+    def reporter(self, index: int) -> Callable[[KafkaError | None, Any], None]:
+        def report(error: KafkaError | None, message: Any) -> None:
+            outcome = (Landed(index, message.partition(), message.offset()) if error is None
+                       else Refused(index, error.str(), error.retriable()))
+            self.record(outcome)
+        return report
+
+    def record(self, outcome: Landed | Refused) -> None:
+        with self._lock:
+            self._outcomes[outcome.index] = outcome
+            finished = len(self._outcomes) == self._count
+        if finished:
+            self.complete.set()
+            if self._on_complete is not None:
+                self._on_complete()
+
+    def result(self, topic: str) -> PublishResult:
+        """A snapshot: reports that come after it are not counted (the wait is over)."""
+        with self._lock:
+            outcomes = dict(self._outcomes)
+        landed = tuple(o for o in outcomes.values() if isinstance(o, Landed))
+        refused = tuple(o for o in outcomes.values() if isinstance(o, Refused))
+        return PublishResult(topic, tuple(sorted(landed, key=lambda o: o.index)),
+                             tuple(sorted(refused, key=lambda o: o.index)),
+                             tuple(i for i in range(self._count) if i not in outcomes))
+
+
+class BackboneProducer:
+    """A thread-safe producer with its own delivery-report thread; share one per process."""
+
+    def __init__(self, client: Producer | None = None) -> None:
+        self._client = client or make_producer()  # acks=all, enable.idempotence (hub.kafka)
+        self._lock = threading.Lock()
+        self._ready_topics: set[str] = set()
+        self._stop = threading.Event()
+        self._reports = threading.Thread(target=self._serve_reports, name="backbone-reports", daemon=True)
+        self._reports.start()
+
+    def _serve_reports(self) -> None:
+        while not self._stop.is_set():
+            self._client.poll(POLL_SECONDS)
+
+    def ensure_topic(self, topic: str) -> None:
+        """Create TOPIC when missing (once per producer; auto-creation is off on the brokers)."""
+        if topic in self._ready_topics:  # no lock: a known topic never waits behind a new one's check
+            return
+        with self._lock:
+            if topic not in self._ready_topics:
+                ensure_topics([topic])
+                self._ready_topics.add(topic)
+
+    def _produce(self, topic: str, records: Sequence[KafkaRecord], batch: _Batch) -> None:
+        for index, record in enumerate(records):
+            try:
+                self._client.produce(topic, value=record.value, key=record.key, headers=list(record.headers),
+                                     on_delivery=batch.reporter(index))
+            except BufferError:
+                batch.record(Refused(index, "the local produce queue is full", True))
+            except Exception as exc:  # noqa: BLE001 (KafkaException, oversize...: a result, not a raise)
+                batch.record(Refused(index, str(exc), False))
+
+    def _topic_refusal(self, topic: str, records: Sequence[KafkaRecord]) -> PublishResult | None:
+        """None when TOPIC exists (or was created); else every record refused, retriable."""
+        try:
+            self.ensure_topic(topic)
+        except KafkaException as exc:
+            error = f"the topic could not be checked or created: {exc.args[0] if exc.args else exc}"
+            return PublishResult(topic, (), tuple(Refused(i, error, True) for i in range(len(records))), ())
+        return None
+
+    def publish(self, topic: str, records: Sequence[KafkaRecord], *, timeout_seconds: float = 10.0) -> PublishResult:
+        """Produce RECORDS to TOPIC and wait at most TIMEOUT_SECONDS for their delivery reports."""
+        if (refusal := self._topic_refusal(topic, records)) is not None:
+            return refusal
+        batch = _Batch(len(records))
+        self._produce(topic, records, batch)
+        if records:
+            batch.complete.wait(timeout_seconds)
+        return batch.result(topic)
+
+    async def publish_async(self, topic: str, records: Sequence[KafkaRecord], *,
+                            timeout_seconds: float = 10.0) -> PublishResult:
+        """:meth:`publish` for the event loop: the wait is an await, the topic check runs in a thread."""
+        if topic not in self._ready_topics and (
+                refusal := await asyncio.to_thread(self._topic_refusal, topic, records)) is not None:
+            return refusal
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+
+        def wake() -> None:
+            try:
+                loop.call_soon_threadsafe(lambda: done.done() or done.set_result(None))
+            except RuntimeError:  # a late report after the caller's loop closed: nobody waits any more
+                pass
+
+        batch = _Batch(len(records), on_complete=wake)
+        self._produce(topic, records, batch)  # produce() only queues locally: it does not block
+        if records and not batch.complete.is_set():
+            try:
+                await asyncio.wait_for(asyncio.shield(done), timeout_seconds)
+            except TimeoutError:
+                pass
+        return batch.result(topic)
+
+    def close(self, timeout_seconds: float = 10.0) -> int:
+        """Flush what is queued and stop the report thread; returns the records still undelivered."""
+        left = self._client.flush(timeout_seconds)
+        self._stop.set()
+        self._reports.join(timeout=POLL_SECONDS * 5)
+        return left
+
+
+_shared: dict[int, BackboneProducer] = {}
+_shared_lock = threading.Lock()
+
+
+def shared_producer() -> BackboneProducer:
+    """This process's producer, made on first use (a forked child makes its own: threads do not fork)."""
+    pid = os.getpid()
+    with _shared_lock:
+        producer = _shared.get(pid)
+        if producer is None:
+            producer = _shared[pid] = BackboneProducer()
+            atexit.register(producer.close, EXIT_FLUSH_SECONDS)  # stop its thread before the interpreter goes
+        return producer

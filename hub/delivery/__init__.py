@@ -1,1 +1,0 @@
-"""Synchronous probes of a destination (ping) through the production delivery path."""

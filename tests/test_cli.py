@@ -1,0 +1,34 @@
+"""The ``hub`` console script composes the hub's commands and the worker commands, without a back-arrow."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+from hub.cli import app as hub_commands
+from workers.cli import app
+
+ROOT = Path(__file__).resolve().parents[1]
+HUB_COMMANDS = {"api", "sweep", "send", "listen", "migrate", "token", "openapi", "rekey"}
+WORKER_COMMANDS = {"ingest", "deliver", "dlq-observer", "dev"}
+
+
+def _names(typer_app) -> set[str]:
+    return {command.name or command.callback.__name__ for command in typer_app.registered_commands}
+
+
+def test_the_console_script_is_the_composing_command_line() -> None:
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts == {"hub": "workers.cli:app"}
+    assert _names(app) == HUB_COMMANDS | WORKER_COMMANDS
+    assert _names(hub_commands) == HUB_COMMANDS
+
+
+def test_every_command_answers_its_help_as_a_child_process() -> None:
+    for command in sorted(HUB_COMMANDS | WORKER_COMMANDS):
+        result = subprocess.run([sys.executable, "-m", "workers.cli", command, "--help"], capture_output=True,
+                                text=True, timeout=60, cwd=ROOT)
+        assert result.returncode == 0, (command, result.stderr)
+        assert "Usage:" in result.stdout
