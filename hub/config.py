@@ -170,8 +170,7 @@ class Settings(BaseSettings):
     deliver_idle_poll_seconds: float = 0.05
     """Pause of a claim loop that found no due job; ingest's wake-up ends it early (the poll bounds the pickup of retries)."""
     deliver_claim_interval_ms: int = 50
-    """Least time between two claims of one `hub deliver` process while it has no backlog (its last claim was
-    not full): what arrives meanwhile goes out in one claim, not one per ingest commit (0: claim at once)."""
+    """Least time between two claims of one `hub deliver` process while its last claim was short of a full batch (0: at once)."""
     deliver_wakeup: bool = True
     """Whether `hub deliver` LISTENs for ingest's notification of newly committed jobs and claims them at once."""
     deliver_hold_recheck_seconds: float = 300.0
