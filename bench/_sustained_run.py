@@ -19,6 +19,7 @@ from bench._ingest_setup import Producer, Scratch
 from bench._receiver import Nginx, Receipts, free_port
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+HUB_MODULES = ("workers.cli", "hub.cli")  # the `hub` command's module (``python -m <it> <command>``)
 LATENCY_SAMPLE = 20_000  # receipts of the window joined back to their event's CreateTime
 DRAIN_MIN_BACKLOG = 5_000
 PROFILE_DRAIN_SECONDS = 10  # a smaller backlog drains too fast to give a rate
@@ -138,7 +139,8 @@ def hub_processes(dev_pid: int) -> dict[str, list[int]]:
     roles: dict[str, list[int]] = {}
     for pid in _children(dev_pid):
         argv = _cmdline(pid)
-        role = next((arg for arg in argv[argv.index("hub.cli") + 1:]), "?") if "hub.cli" in argv else "?"
+        module = next((arg for arg in argv if arg in HUB_MODULES), None)
+        role = next(iter(argv[argv.index(module) + 1:]), "?") if module else "?"
         roles.setdefault(role, []).append(pid)
     return roles
 
@@ -168,7 +170,7 @@ def hub_dev(session: Session, variant: Variant):  # noqa: ANN201 (a context mana
     """``hub dev`` as ``make dev`` runs it (its default process counts unless the variant says), on the
     session's names."""
     env = {**session.env, "HUB_API_PORT": str(free_port()), "HUB_DELIVER_METRICS_PORT": "0", **dict(variant.env)}
-    return worker_processes([[sys.executable, "-m", "hub.cli", "dev", *variant.dev_options]], env)
+    return worker_processes([[sys.executable, "-m", "workers.cli", "dev", *variant.dev_options]], env)
 
 
 def _wait_for_children(dev_pid: int, timeout: float = 60.0) -> None:
