@@ -183,6 +183,8 @@ class Settings(BaseSettings):
     """How long a claim holds its jobs; a killed worker's jobs are due again after it."""
     deliver_idle_poll_seconds: float = 0.05
     """Pause of a claim loop that found no due job; ingest's wake-up ends it early (the poll bounds the pickup of retries)."""
+    deliver_claim_interval_ms: int = 50
+    """Least time between two claims of one `hub deliver` process while its last claim was short of a full batch (0: at once)."""
     deliver_wakeup: bool = True
     """Whether `hub deliver` LISTENs for ingest's notification of newly committed jobs and claims them at once."""
     deliver_hold_recheck_seconds: float = 300.0

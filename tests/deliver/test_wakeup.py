@@ -20,7 +20,7 @@ from tests.deliver.conftest import hook_url, insert_subscription, sql
 from tests.egress.dnsserver import DnsServer
 from tests.support.processes import hub_process
 from tests.support.receiver import Receiver
-from workers.deliver.wakeup import Wakeup
+from workers.deliver.wakeup import ClaimPacing, Wakeup
 
 POLL_SECONDS = 30
 WAIT_SECONDS = 20  # shorter than the poll: only a wake-up gets the event there in time
@@ -82,5 +82,39 @@ def test_a_wakeup_releases_one_idle_loop_and_is_kept_when_all_are_busy() -> None
         wakeup.set_all()  # stopping: every loop leaves its pause
         await asyncio.wait_for(asyncio.gather(*loops), 5)
         await asyncio.wait_for(wakeup.wait(30), 5)
+
+    asyncio.run(go())
+
+
+def test_claims_without_a_backlog_are_spaced_and_a_full_batch_lifts_the_spacing() -> None:
+    """Pure logic of the claim pacing: one claim per interval across the loops while claims come back
+    short; back to back once one comes back full; a stop ends a loop's wait at once."""
+
+    async def go() -> None:
+        clock = asyncio.get_running_loop().time
+        pacing, stop = ClaimPacing(0.2), asyncio.Event()
+        began = clock()
+        await pacing.turn(stop)  # nothing claimed yet: at once
+        turns = [clock()]
+        for _ in range(2):
+            pacing.claimed(3, 500)  # short: no backlog
+            await pacing.turn(stop)
+            turns.append(clock())
+        assert turns[0] - began < 0.1
+        assert all(later - earlier >= 0.19 for earlier, later in zip(turns, turns[1:]))
+        waiting = [asyncio.create_task(pacing.turn(stop)) for _ in range(2)]  # two loops ask at once
+        await asyncio.wait_for(waiting[0], 1)
+        assert not waiting[1].done()  # the second gets the slot after
+        await asyncio.wait_for(waiting[1], 1)
+        pacing.claimed(500, 500)  # full: a backlog
+        started = clock()
+        for _ in range(5):
+            await pacing.turn(stop)
+        assert clock() - started < 0.1
+        pacing.claimed(0, 500)
+        paused = asyncio.create_task(pacing.turn(stop))
+        await asyncio.sleep(0.01)
+        stop.set()
+        await asyncio.wait_for(paused, 0.1)
 
     asyncio.run(go())

@@ -31,7 +31,7 @@ from workers.deliver.prepare import (
     NotDeliverable, SubscriptionParts, destination_key, new_attempt_id, prepare,
 )
 from workers.deliver.store import AttemptRow, Claim, ClaimedJob, Settled
-from workers.deliver.wakeup import Wakeup
+from workers.deliver.wakeup import ClaimPacing, Wakeup
 from workers.runtime import TRANSIENT_DB_ERRORS, AsyncConnector, run_reconnecting
 
 log = logging.getLogger("hub.deliver.engine")
@@ -263,15 +263,20 @@ def _ended(job: ClaimedJob, kind: str, decision: Decision, detail: str, now: dat
     return _settled(job, decision, row)
 
 
-async def pipeline(engine: Engine, connect: AsyncConnector, stop: asyncio.Event, wakeup: Wakeup | None = None) -> None:
-    """One claim loop: batches back to back while there is work; when there is none, a pause that a
-    wake-up (new jobs committed by ingest) ends early. A failed batch (the database, a defect or a
-    lifecycle publish) is logged and retried on a new connection; its lease returns its jobs."""
+async def pipeline(engine: Engine, connect: AsyncConnector, stop: asyncio.Event, wakeup: Wakeup | None = None,
+                   pacing: ClaimPacing | None = None) -> None:
+    """One claim loop: batches back to back while there is a backlog; without one, claims spaced by
+    ``pacing`` (shared by the process's loops), and when there is no work, a pause that a wake-up (new
+    jobs committed by ingest) ends early. A failed batch (the database, a defect or a lifecycle
+    publish) is logged and retried on a new connection; its lease returns its jobs."""
     idle = engine.settings.deliver_idle_poll_seconds
     wakeup = wakeup or Wakeup()
+    pacing = pacing or ClaimPacing(engine.settings.deliver_claim_interval_ms / 1000)
 
     async def one_batch(conn: psycopg.AsyncConnection) -> None:
+        await pacing.turn(stop)
         claimed = await engine.run_batch(conn)
+        pacing.claimed(claimed, engine.settings.deliver_batch_size)
         if claimed >= engine.settings.deliver_batch_size:
             wakeup.set()  # a full batch: more may be due, so an idle sibling loop claims too
         elif not claimed and not stop.is_set():

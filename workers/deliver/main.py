@@ -16,7 +16,7 @@ import time
 from hub.config import get_settings
 from workers.deliver.backlog import report_backlog
 from workers.deliver.engine import Engine, pipeline
-from workers.deliver.wakeup import Wakeup
+from workers.deliver.wakeup import ClaimPacing, Wakeup
 from workers.runtime import WorkerRuntime
 
 log = logging.getLogger("hub.deliver")
@@ -29,11 +29,12 @@ async def serve(runtime: WorkerRuntime) -> None:
     connect = runtime.async_connector()
     engine = Engine(settings=settings)
     wakeup = Wakeup()
+    pacing = ClaimPacing(settings.deliver_claim_interval_ms / 1000)
     listeners = [wakeup.listen(stop, runtime.async_connector(role="wakeup"))] if settings.deliver_wakeup else []
     runtime.freeze_heap()
     try:
         await asyncio.gather(report_backlog(stop, connect), wakeup.release_on(stop), *listeners,
-                             *(pipeline(engine, connect, stop, wakeup)
+                             *(pipeline(engine, connect, stop, wakeup, pacing)
                                for _ in range(max(1, settings.deliver_pipelines))))
     finally:
         await engine.close()

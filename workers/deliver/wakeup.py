@@ -17,7 +17,7 @@ from collections import deque
 import psycopg
 
 from hub.dataplane.due_channel import CHANNEL
-from workers.runtime import AsyncConnector, Backoff, run_reconnecting
+from workers.runtime import AsyncConnector, Backoff, run_reconnecting, sleep_unless_stopped
 
 log = logging.getLogger("hub.deliver.wakeup")
 
@@ -88,6 +88,35 @@ class Wakeup:
                     self.set()
 
         await run_reconnecting(stop, connect, listen_on, on_error=_listener_lost, backoff=backoff)
+
+
+class ClaimPacing:
+    """Spaces the claims of one process's loops while there is no backlog: at most one claim per
+    ``seconds``, whichever loop makes it and whatever prompted it (a notification, the idle poll, the end
+    of a short batch), so what arrives meanwhile goes out in one claim. A full batch means a backlog: then
+    every loop claims back to back until a claim comes back short.
+
+    Without it a steady load turned into a claim per ingest commit and per finished short batch, most of
+    them of a few jobs or none, each costing its two transactions whatever its size."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.backlog = False
+        self._last = float("-inf")
+
+    def claimed(self, count: int, limit: int) -> None:
+        """Note a claim's size: a full one means a backlog (no pacing), a short one means none."""
+        self.backlog = count >= limit
+
+    async def turn(self, stop: asyncio.Event) -> None:
+        """Return when this loop may claim: at once on a backlog, else at the next free slot."""
+        if self.backlog or self.seconds <= 0:
+            return
+        now = asyncio.get_running_loop().time()
+        slot = max(now, self._last + self.seconds)
+        self._last = slot  # the slot is this loop's: the next loop to ask gets the one after
+        if slot > now:
+            await sleep_unless_stopped(stop, slot - now)
 
 
 def _listener_lost(exc: Exception) -> None:
