@@ -61,6 +61,8 @@ class Settings(BaseSettings):
     ingest_batch_idle_ms: int = 2
     """Inside that window, a batch is written as soon as no record came for this long and no other batch
     is being written (low rates then wait milliseconds, not the whole window); 0 always waits it out."""
+    ingest_nice: int = 10
+    """How far ingest lowers its CPU priority (os.nice) so delivery gets the cores past capacity; 0 keeps it."""
     ingest_retry_max_seconds: float = 15.0
     """Longest backoff between retries of a batch while a dependency is down."""
     ingest_heartbeat_seconds: float = 5.0

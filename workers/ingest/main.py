@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from hub.config import get_settings
 from workers.ingest.worker import IngestWorker
 from workers.runtime import WorkerRuntime
@@ -12,6 +14,11 @@ def run() -> None:
     settings = get_settings()
     runtime = WorkerRuntime.start("ingest", log_level=settings.log_level, metrics_port=settings.ingest_metrics_port,
                                   metrics_host=settings.ingest_metrics_host)
+    if settings.ingest_nice > 0:
+        # Ingest is fed as fast as Kafka hands it records; delivery is what users wait for. With equal
+        # priority, an offered rate past capacity let ingest take the cores and delivery fell below its
+        # sustained rate (bench/sustained.py); a niced ingest still runs whenever delivery leaves a core idle.
+        os.nice(settings.ingest_nice)
     worker = IngestWorker(settings, runtime.stop_event)
     runtime.freeze_heap()
     worker.run()
