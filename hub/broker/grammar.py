@@ -12,6 +12,8 @@ from typing import Any
 
 import orjson
 
+from hub.cloudevent.decode import has_nul
+
 SEPARATOR = ":"
 MAX_DEPTH = 8
 MAX_SEGMENT_CHARS = 64
@@ -85,19 +87,9 @@ def data_violations(value: Any, location: str = "data") -> list[Violation]:
         return [{"location": location, "message": "data must be a JSON value"}]
     if size > MAX_DATA_BYTES:
         return [{"location": location, "message": f"data is at most {MAX_DATA_BYTES} bytes as compact JSON"}]
-    if _has_nul(value):
+    if has_nul(value):
         return [{"location": location, "message": "data may not hold a U+0000 character"}]
     return []
-
-
-def _has_nul(value: Any) -> bool:
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any("\x00" in key or _has_nul(item) for key, item in value.items())
-    if isinstance(value, list):
-        return any(_has_nul(item) for item in value)
-    return False
 
 
 def integer_param(raw: str | None, name: str, *, low: int, high: int,

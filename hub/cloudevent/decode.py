@@ -147,14 +147,14 @@ def _escapes_nul(raw: bytes) -> bool:
     return _BACKSLASH in raw and raw.find(b"\\u0000") >= 0
 
 
-def _has_nul(value: Any) -> bool:
+def has_nul(value: Any) -> bool:
     """Whether any string in a JSON value holds U+0000, which PostgreSQL cannot store."""
     if isinstance(value, str):
         return "\x00" in value
     if isinstance(value, dict):
-        return any("\x00" in key or _has_nul(item) for key, item in value.items())
+        return any("\x00" in key or has_nul(item) for key, item in value.items())
     if isinstance(value, list):
-        return any(_has_nul(item) for item in value)
+        return any(has_nul(item) for item in value)
     return False
 
 
@@ -164,7 +164,7 @@ def _binary_data(value: bytes | None, json_data: bool, attributes: dict[str, Any
         return None
     if json_data:
         parsed = _loads(value, "data")
-        if _escapes_nul(value) and _has_nul(parsed):
+        if _escapes_nul(value) and has_nul(parsed):
             raise PoisonRecord(VALIDATION, "data holds a U+0000 character")
         return value.decode()  # UTF-8; naming the codec costs a lookup per call
     try:
@@ -215,7 +215,7 @@ def _from_envelope(
     envelope: dict[str, Any], value: bytes | None, key: bytes | None
 ) -> tuple[dict[str, Any], str | None]:
     """A parsed structured envelope as (attributes, data JSON); VALUE is its raw JSON text."""
-    if value and _escapes_nul(value) and _has_nul(envelope):
+    if value and _escapes_nul(value) and has_nul(envelope):
         raise PoisonRecord(VALIDATION, "event holds a U+0000 character")
     missing = object()
     data = envelope.pop("data", missing)
