@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import httpx
 import orjson
 import psycopg
 
@@ -272,6 +273,23 @@ def worker_processes(commands: list[list[str]], env: dict[str, str]) -> Iterator
                 proc.kill()
         for log in logs:
             log.close()
+
+
+def wait_for_api(base: str, *, seconds: float, process: subprocess.Popen | None = None) -> None:
+    """Return once ``hub api`` at BASE answers ``/healthz`` 200; raise when PROCESS exits or SECONDS pass."""
+    deadline = time.monotonic() + seconds
+    while True:
+        if process is not None and process.poll() is not None:
+            detail = process.stderr.read().decode()[-2000:] if process.stderr else ""
+            raise RuntimeError(f"hub api exited: {detail}")
+        try:
+            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError("hub api did not come up")
+        time.sleep(0.25)
 
 
 def new_topic(prefix: str) -> str:

@@ -41,7 +41,7 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._ingest_setup import Scratch, delete_kafka, worker_processes  # noqa: E402
+from bench._ingest_setup import Scratch, delete_kafka, wait_for_api, worker_processes  # noqa: E402
 from hub.auth.tokens import mint_token  # noqa: E402
 from hub.backbone.producer import shared_producer  # noqa: E402
 from hub.broker.grammar import parse_topic  # noqa: E402
@@ -92,16 +92,7 @@ def hub_processes(scratch: Scratch, prefix: str) -> Iterator[str]:
     commands = [[sys.executable, "-m", "workers.cli", "ingest"], [sys.executable, "-m", "workers.cli", "api"]]
     base = f"http://127.0.0.1:{port}"
     with worker_processes(commands, env):
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("hub api did not start")
-            time.sleep(0.3)
+        wait_for_api(base, seconds=90)
         try:
             yield base
         finally:

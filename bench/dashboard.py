@@ -56,7 +56,7 @@ from sqlalchemy import create_engine, text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._ingest_setup import ROOT, Scratch  # noqa: E402
+from bench._ingest_setup import ROOT, Scratch, wait_for_api  # noqa: E402
 from hub.auth.tokens import mint_token  # noqa: E402
 from hub.dashboard import queries  # noqa: E402
 from hub.dashboard.queries import Scope  # noqa: E402
@@ -162,15 +162,7 @@ def api_process(url: str, root: Path = ROOT) -> Iterator[str]:
     process = subprocess.Popen([sys.executable, "-m", "hub.cli", "api"], cwd=root, env=env)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.3)
-        else:
-            raise RuntimeError("hub api did not come up")
+        wait_for_api(base, seconds=60)
         yield base
     finally:
         process.terminate()

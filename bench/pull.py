@@ -52,7 +52,7 @@ import httpx  # noqa: E402
 import orjson  # noqa: E402
 import psycopg  # noqa: E402
 
-from bench._ingest_setup import Scratch, build_records  # noqa: E402
+from bench._ingest_setup import Scratch, build_records, wait_for_api  # noqa: E402
 from hub.auth.tokens import mint_token  # noqa: E402
 from hub.pull.service import SCAN_SQL  # noqa: E402
 from hub.cloudevent.decode import Event, decode_parts  # noqa: E402
@@ -142,18 +142,7 @@ def api_process(scratch: Scratch) -> Iterator[str]:
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"hub api exited: {proc.stderr.read().decode()[-2000:]}")
-            try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("hub api did not come up")
-            time.sleep(0.2)
+        wait_for_api(base, seconds=60, process=proc)
         yield base
     finally:
         proc.terminate()
