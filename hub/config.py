@@ -50,6 +50,10 @@ class Settings(BaseSettings):
     """A record larger than this (headers, key and value) is poison."""
     kafka_session_timeout_ms: int = 10_000
     """Consumer session timeout; a silent worker loses its partitions after it."""
+    kafka_fetch_min_bytes: int = 1
+    """Bytes the broker gathers before it answers a fetch (more: fewer, larger fetches)."""
+    kafka_fetch_wait_max_ms: int = 500
+    """Longest the broker holds a fetch while it gathers `kafka_fetch_min_bytes`."""
     kafka_libs_dir: str = ""
     """Where tests find the broker jars for a throwaway broker (empty: `.local/kafka/libs`)."""
 
@@ -95,6 +99,28 @@ class Settings(BaseSettings):
     """Most events one batch publish may carry."""
     publisher_retry_after_seconds: int = 1
     """The `Retry-After` of an overloaded publish."""
+
+    # The consumer service of seed 000 (docs/contract-notes.md N36-N44)
+    consumer_delivery_limit: int = 10
+    """Deliveries a durable-queue message may have in its lifetime; past them it is dead-lettered."""
+    consumer_message_ttl_seconds: int = 0
+    """Message TTL of a durable queue, after which a message is dead-lettered (0: none)."""
+    consumer_max_length: int = 1_000_000
+    """Most messages a durable queue holds; the oldest is dead-lettered past it (0: unbounded)."""
+    consumer_durable_idle_seconds: float = 86_400.0
+    """A durable queue with no consumer attached for this long is deleted with its messages."""
+    consumer_reconnect_grace_seconds: float = 20.0
+    """How long a non-durable queue outlives its last consumer (its reconnect token stays good)."""
+    consumer_sweep_seconds: float = 60.0
+    """Interval of the idle sweep of durable queues."""
+    consumer_prefetch: int = 500
+    """Unacknowledged messages one consume stream may hold."""
+    consumer_autoack_delay_seconds: float = 1.0
+    """Delay after which the auto-acknowledging durable streams acknowledge a message they sent."""
+    consumer_relay_batch: int = 1000
+    """Most events the relay reads from one tenant's event log per round trip."""
+    consumer_relay_poll_seconds: float = 1.0
+    """Longest the relay waits for ingest's notification before it looks at the event logs anyway."""
 
     # Authentication (docs/contract-notes.md N15)
     jwt_hs256_secret: SecretStr = SecretStr("dev-only-insecure-hs256-secret-change-me")

@@ -26,10 +26,12 @@ def make_producer(**overrides: Any) -> Producer:
 
 def make_consumer(group_id: str, **overrides: Any) -> Consumer:
     """A consumer with manual offset commits and cooperative-sticky assignment."""
+    settings = get_settings()
     config = {
         **base_config(), "group.id": group_id, "enable.auto.commit": False,
         "enable.auto.offset.store": False, "auto.offset.reset": "earliest",
         "partition.assignment.strategy": "cooperative-sticky", "topic.metadata.refresh.interval.ms": 5000,
+        "fetch.min.bytes": settings.kafka_fetch_min_bytes, "fetch.wait.max.ms": settings.kafka_fetch_wait_max_ms,
         **overrides,
     }
     return Consumer(config)

@@ -2,6 +2,7 @@
 
 from hub.broker.models import BrokerEvent, BrokerTopicConfig
 from hub.catalog.models import CatalogEvent, CatalogProducer
+from hub.consumer.models import ConsumerQueue, ConsumerRelayCursor
 from hub.dataplane.models import DeliveryAttempt, DeliveryJob, LoggedEvent, PullCursor, TenantCounter
 from hub.dataplane.rollups import (
     AttemptCountHourly, AttemptTotalHourly, EventCountHourly, JobCountHourly, JobTotalHourly,
@@ -15,7 +16,8 @@ from hub.retention.models import RetentionCoverage
 from hub.subscription.models import Subscription, SubscriptionVersion
 
 __all__ = [
-    "AttemptCountHourly", "AttemptTotalHourly", "BrokerEvent", "BrokerTopicConfig", "CatalogEvent", "CatalogProducer", "DLQObservation",
+    "AttemptCountHourly", "AttemptTotalHourly", "BrokerEvent", "BrokerTopicConfig", "CatalogEvent", "CatalogProducer", "ConsumerQueue",
+    "ConsumerRelayCursor", "DLQObservation",
     "DeliveryAttempt", "DeliveryJob", "EventCountHourly", "IdempotencyRecord", "IngestWorkerHeartbeat",
     "JobCountHourly", "JobTotalHourly", "LoggedEvent", "PullEligibility", "PullCursor", "RateLimitWindow",
     "RetentionCoverage", "Subscription", "SubscriptionHealthRow", "SubscriptionVersion", "TenantCounter",

@@ -26,6 +26,7 @@ import uuid_utils
 from psycopg import errors as pg_errors
 
 from hub.broker.projection import write_projection
+from hub.consumer.projection import notify_relay
 from hub.cloudevent.decode import VALIDATION, Event, Poison
 from hub.dataplane.due_channel import notify_due
 from hub.dataplane.models import DeliveryAttempt, DeliveryJob, JobState, LoggedEvent
@@ -75,6 +76,9 @@ INSERT INTO delivery_attempts ({column_list(DeliveryAttempt, "id", "job_id", "te
 VALUES (%s, NULL, %s, NULL, '', 'poison', 0, %s, 0, %s)
 ON CONFLICT (id) DO NOTHING
 """
+# What a stored batch feeds, in its own transaction: broker history (seed 003, a row per broker event
+# only) and the consumer relay's wake-up (seed 000). Each takes the cursor and the inserted events.
+PROJECTIONS = (write_projection, notify_relay)
 MAX_TENANT_RAW = 256
 # A value or constraint PostgreSQL refuses: that event becomes poison, the rest of the batch goes on.
 # (A duplicate is a UniqueViolation, handled before these by the staging merge.)
@@ -145,7 +149,8 @@ class EventStore:
             outcome.duplicates += len(events) - len(inserted) - len(outcome.rejected)
             outcome.inserted = len(inserted)
             outcome.jobs = self._fan_out(cursor, inserted, now)
-            write_projection(cursor, inserted)  # broker history (seed 003): a row per broker event only
+            for project in PROJECTIONS:
+                project(cursor, inserted)
             if outcome.jobs:
                 notify_due(cursor)  # sent by PostgreSQL at COMMIT: idle delivery workers claim at once
         _record_poison(cursor, poisons + outcome.rejected, now)

@@ -1,0 +1,70 @@
+"""Who may consume what (E3): the seed's durable-queue permissions and the ``consume_event_types`` claim.
+
+Both surfaces call :func:`consumer_from_token` with the token they received (REST header, gRPC
+metadata). Non-durable streams need only a valid token of the tenant; each durable-queue operation
+needs its permission; dead-letter triage needs ``inspect-and-replay-all-dlq``. Every event a stream
+sends is checked against the claim (default ``["*"]``): an event the principal may not see is never sent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hub.auth.tokens import decode_token, principal_from_claims, require_tenant
+from hub.errors import PermissionDenied
+from hub.publisher.access import bearer_token
+
+RESOURCE = "event-consumer-service"
+CREATE = f"{RESOURCE}:create-durable-queues"
+CONSUME = f"{RESOURCE}:consume-durable-queues"
+DELETE = f"{RESOURCE}:delete-durable-queues"
+TRIAGE = f"{RESOURCE}:inspect-and-replay-all-dlq"
+DURABLE_PERMISSIONS = (CREATE, CONSUME, DELETE)
+CONSUME_TYPES_CLAIM = "consume_event_types"
+ANY_TYPE = "*"
+
+
+@dataclass(frozen=True, slots=True)
+class Consumer:
+    """A caller admitted to the consumer service: its tenant, identity, permissions and visible types."""
+
+    tenant_id: str
+    subject: str
+    permissions: frozenset[str]
+    event_types: frozenset[str]
+
+    def may_see(self, event_type: str) -> bool:
+        return ANY_TYPE in self.event_types or event_type in self.event_types
+
+    def require(self, permission: str) -> None:
+        if permission not in self.permissions:
+            raise PermissionDenied(f"the credential lacks the permission {permission}")
+
+
+def _event_types(claims: dict[str, Any]) -> frozenset[str]:
+    value = claims.get(CONSUME_TYPES_CLAIM, [ANY_TYPE])
+    if isinstance(value, str):
+        value = [value]
+    return frozenset(item for item in value or () if isinstance(item, str) and item)
+
+
+def consumer_from_token(authorization: str | None) -> Consumer:
+    """The consumer an ``Authorization`` value names: 401 when untrusted or without a tenant."""
+    claims = decode_token(bearer_token(authorization))
+    principal = principal_from_claims(claims)
+    return Consumer(require_tenant(principal), principal.subject, principal.permissions, _event_types(claims))
+
+
+def triage_operator(authorization: str | None) -> str:
+    """The subject of a caller allowed to triage the dead-letter queue; 401 / 403 otherwise."""
+    principal = principal_from_claims(decode_token(bearer_token(authorization)))
+    if TRIAGE not in principal.permissions:
+        raise PermissionDenied(f"the credential lacks the permission {TRIAGE}")
+    return principal.subject
+
+
+def consumer_claims(permissions: list[str], event_types: list[str] | None) -> tuple[list[str], dict[str, Any]]:
+    """PERMISSIONS with the three durable-queue permissions added, and the claim (``hub token``)."""
+    granted = [*permissions, *(p for p in DURABLE_PERMISSIONS if p not in permissions)]
+    return granted, ({CONSUME_TYPES_CLAIM: list(event_types)} if event_types else {})

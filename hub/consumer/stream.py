@@ -1,0 +1,144 @@
+"""One consume stream on one queue: its own channel, its deliveries, its tags, its end (N39).
+
+A stream's delivery tags are the channel's, offset by a random base per stream, so a tag from an
+earlier stream is never mistaken for one of this stream (the seed: such a tag is skipped). An event
+the principal may not see (``consume_event_types``) is never sent: it is rejected without requeue,
+which dead-letters it from a durable queue for an operator to see (N41). The stream ends with
+:class:`QueueNotFound` when its queue is gone and :class:`ConsumerCancelled` when the broker took
+its consumer or channel away while the queue stayed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from dataclasses import dataclass
+
+import aiormq
+from aio_pika.abc import AbstractChannel, AbstractIncomingMessage
+
+from hub.config import get_settings
+from hub.consumer import messages, topology
+from hub.consumer.access import Consumer
+from hub.consumer.errors import BrokerUnavailable, ConsumerCancelled, QueueNotFound
+from hub.consumer.messages import ConsumerEvent
+from hub.consumer.service import BROKER_FAULTS, touch
+
+log = logging.getLogger("hub.consumer.stream")
+WATCH_SECONDS = 0.5  # how often a waiting stream looks whether the broker took its consumer away
+TAG_SPAN = 1 << 32
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    tag: int
+    event: ConsumerEvent
+
+
+class Stream:
+    """Deliveries of one queue to one client; use ``async with Stream(...) as stream``."""
+
+    def __init__(self, broker: topology.Broker, *, queue_id: str, consumer: Consumer,
+                 prefetch: int | None = None) -> None:
+        self.broker, self.queue_id, self.consumer = broker, queue_id, consumer
+        self.prefetch = prefetch or get_settings().consumer_prefetch
+        self.base = random.randrange(1, 1 << 30) * TAG_SPAN
+        self._inbox: asyncio.Queue[AbstractIncomingMessage] = asyncio.Queue()
+        self._outstanding: set[int] = set()
+        self._channel: AbstractChannel | None = None
+        self._consumer_tag: str | None = None
+
+    async def __aenter__(self) -> Stream:
+        try:
+            self._channel = await self.broker.channel(confirms=False)
+            await self._channel.set_qos(prefetch_count=self.prefetch)
+            queue = await self._channel.declare_queue(topology.queue_name(self.queue_id), passive=True)
+            self._consumer_tag = await queue.consume(self._inbox.put_nowait)
+        except aiormq.exceptions.ChannelNotFoundEntity as exc:
+            raise QueueNotFound("the queue no longer exists") from exc
+        except BROKER_FAULTS as exc:
+            raise BrokerUnavailable() from exc
+        await asyncio.to_thread(touch, self.queue_id)
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        with contextlib.suppress(Exception):
+            if self._channel is not None and not self._channel.is_closed:
+                await self._channel.close()  # what is unacknowledged goes back to the queue
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(touch, self.queue_id)
+
+    def _alive(self) -> bool:
+        channel = self._channel
+        return bool(channel and not channel.is_closed and self._consumer_tag in channel.channel.consumers)
+
+    async def _ended(self) -> Exception:
+        """Why the consumer went: the queue is gone, or the broker cancelled it."""
+        with contextlib.suppress(*BROKER_FAULTS):
+            if await topology.queue_consumers(self.broker, self.queue_id) is None:
+                return QueueNotFound("the queue no longer exists")
+        return ConsumerCancelled()
+
+    async def next_batch(self, most: int = 100, wait: float = 1.0) -> list[Delivery]:
+        """Up to MOST deliveries, waiting up to WAIT seconds for the first; raises when the stream ended."""
+        loop = asyncio.get_running_loop()
+        deadline, first = loop.time() + wait, None
+        while first is None:
+            if not self._inbox.empty():
+                first = self._inbox.get_nowait()
+                break
+            if not self._alive():
+                raise await self._ended()
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                return []
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(min(WATCH_SECONDS, remaining)):
+                    first = await self._inbox.get()
+        batch: list[Delivery] = []
+        message: AbstractIncomingMessage | None = first
+        while message is not None:
+            delivery = await self._admit(message)
+            if delivery is not None:
+                batch.append(delivery)
+            message = self._inbox.get_nowait() if not self._inbox.empty() and len(batch) < most else None
+        return batch
+
+    async def _admit(self, message: AbstractIncomingMessage) -> Delivery | None:
+        try:
+            event = messages.decode(message.body, message.headers)
+        except ValueError:
+            event = None
+        if event is None or not self.consumer.may_see(event.event_type):
+            await message.reject(requeue=False)  # never sent to this principal (N41)
+            return None
+        self._outstanding.add(message.delivery_tag)
+        return Delivery(self.base + message.delivery_tag, event)
+
+    def _known(self, tag: int) -> int | None:
+        channel_tag = tag - self.base
+        return channel_tag if channel_tag in self._outstanding else None
+
+    async def settle(self, *, acks: list[int] = (), nacks: list[int] = ()) -> None:
+        """Acknowledge ACKS, then requeue NACKS at once; tags this stream does not hold are skipped."""
+        channel = self._channel
+        if channel is None or channel.is_closed:
+            raise await self._ended()
+        for tags, requeue in ((acks, None), (nacks, True)):
+            for tag in tags:
+                channel_tag = self._known(tag)
+                if channel_tag is None:
+                    continue
+                self._outstanding.discard(channel_tag)
+                if requeue is None:
+                    await channel.channel.basic_ack(channel_tag)
+                else:
+                    await channel.channel.basic_nack(channel_tag, requeue=True)
+
+    async def ack_later(self, tags: list[int], delay: float) -> None:
+        """Auto-acknowledge TAGS after DELAY (the auto-ack streams; a drop before it redelivers them)."""
+        await asyncio.sleep(delay)
+        with contextlib.suppress(Exception):
+            await self.settle(acks=tags)
