@@ -154,5 +154,7 @@ class DLQObserver:
 def run() -> None:
     """Entry point of ``hub dlq-observer``."""
     settings = get_settings()
-    runtime = WorkerRuntime.start("dlq-observer", log_level=settings.log_level, build_info=False)
+    # Its /metrics listener (HUB_INGEST_METRICS_PORT, 0: none) is what a container probe can reach.
+    runtime = WorkerRuntime.start("dlq-observer", log_level=settings.log_level, build_info=False,
+                                  metrics_port=settings.ingest_metrics_port, metrics_host=settings.ingest_metrics_host)
     DLQObserver(settings, runtime.stop_event).run()
