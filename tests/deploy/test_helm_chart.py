@@ -23,6 +23,11 @@ PROCESSES = ["api", "grpc", "ingest", "deliver", "dlq-observer", "sweep"]
 EXPORTED = {wrapper._name for wrapper in vars(metrics).values() if isinstance(wrapper, MetricWrapperBase)}
 
 
+@pytest.fixture(scope="module", autouse=True)
+def migrated_database() -> None:
+    """These tests read files and run helm: no database (the suite's own fixture migrates one)."""
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_chart_lints_strict(size):
     done = lint(size)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import yaml
 
 from tests.deploy.helm import CHART, REPO, VALUES, component, env_of, of_kind, rendered, template
@@ -13,6 +14,11 @@ from tests.deploy.process_settings import NEEDS, SETTINGS
 COMPOSE = REPO / "deploy" / "compose" / "compose.yaml"
 README = REPO / "README.md"
 HUB_NAME = re.compile(r"\bHUB_[A-Z0-9_]+\b")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def migrated_database() -> None:
+    """These tests read files and run helm: no database (the suite's own fixture migrates one)."""
 
 
 def _readme_table() -> set[str]:
