@@ -6,7 +6,7 @@ import uuid
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import AwareDatetime, ConfigDict, Field, model_validator
 
 from hub.dataplane.models import JobState
 from hub.deliverylog.filters import OUTCOME_OF_STATE
@@ -74,9 +74,15 @@ class DeliveryJobResponse(ClosedModel):
 class RecoverRequest(ClosedModel):
     model_config = ConfigDict(title="RecoverRequest")
 
-    since: datetime
-    until: datetime | None = None
+    since: AwareDatetime
+    until: AwareDatetime | None = None
     outcomes: list[RecoverableOutcome] | None = Field(default=None, min_length=1)
+
+    @model_validator(mode="after")
+    def _until_after_since(self) -> RecoverRequest:
+        if self.until is not None and self.until <= self.since:
+            raise ValueError("until must be after since")
+        return self
 
 
 class Recovery(ClosedModel):
