@@ -41,7 +41,7 @@ ENDED = (JobState.dead_lettered.value, JobState.disabled.value)  # re-delivered 
 NEW_JOBS_SQL = text("""
 INSERT INTO delivery_jobs (id, tenant_id, subscription_id, event_seq, state, attempts, next_attempt_at,
                            lease_until, last_error_class, created_at, updated_at)
-SELECT n.new_id, j.tenant_id, j.subscription_id, j.event_seq, 'pending', 0, now(), NULL, '', now(), now()
+SELECT n.new_id, j.tenant_id, j.subscription_id, j.event_seq, :pending, 0, now(), NULL, '', now(), now()
   FROM unnest(:old, :new) AS n(old_id, new_id)
   JOIN delivery_jobs AS j ON j.id = n.old_id
  WHERE EXISTS (SELECT 1 FROM event_log AS e WHERE e.tenant_id = j.tenant_id AND e.seq = j.event_seq)
@@ -49,7 +49,7 @@ SELECT n.new_id, j.tenant_id, j.subscription_id, j.event_seq, 'pending', 0, now(
 # A retrying job is brought forward rather than doubled, unless a worker holds it right now (N49).
 BRING_FORWARD_SQL = text("""
 UPDATE delivery_jobs SET next_attempt_at = now(), updated_at = now()
- WHERE id = ANY(:ids) AND state = 'retrying' AND next_attempt_at > now()
+ WHERE id = ANY(:ids) AND state = :retrying AND next_attempt_at > now()
    AND (lease_until IS NULL OR lease_until <= now())
 """).bindparams(bindparam("ids", type_=UUIDS))
 RANGE_SQL = """
@@ -76,7 +76,7 @@ def resend(*, session: Session, sub: Subscription, job_id: str) -> uuid.UUID:
     if old.ce_id is None:
         raise EventNotRetained()
     new = new_id()
-    session.execute(NEW_JOBS_SQL, {"old": [old.id], "new": [new]})
+    session.execute(NEW_JOBS_SQL, {"old": [old.id], "new": [new], "pending": JobState.pending.value})
     session.execute(text(NOTIFY_SQL))
     return new
 
@@ -121,9 +121,10 @@ def _requeue(session: Session, rows: list[object]) -> int:
     retrying = [row.id for row in rows if row.state == JobState.retrying]  # type: ignore[attr-defined]
     done = 0
     if ended:
-        done += session.execute(NEW_JOBS_SQL, {"old": ended, "new": [new_id() for _ in ended]}).rowcount
+        done += session.execute(NEW_JOBS_SQL, {"old": ended, "new": [new_id() for _ in ended],
+                                                 "pending": JobState.pending.value}).rowcount
     if retrying:
-        done += session.execute(BRING_FORWARD_SQL, {"ids": retrying}).rowcount
+        done += session.execute(BRING_FORWARD_SQL, {"ids": retrying, "retrying": JobState.retrying.value}).rowcount
     if done:
         session.execute(text(NOTIFY_SQL))
     return done
