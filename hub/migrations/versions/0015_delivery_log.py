@@ -11,7 +11,7 @@ entry per job for it, as before.
 left out of it. ``delivery_recoveries`` holds each recovery's range and progress.
 
 Revision ID: 0015
-Revises: 0013
+Revises: 0014
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from alembic import op
 from sqlalchemy.dialects import postgresql
 
 revision = "0015"
-down_revision = "0013"
+down_revision = "0014"
 branch_labels = None
 depends_on = None
 
