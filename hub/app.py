@@ -17,6 +17,7 @@ from hub.catalog.refresher import catalog_refresher
 from hub.config import get_settings
 from hub.dashboard import router as dashboard
 from hub.destinations import ping
+from hub.deliverylog import router as deliverylog
 from hub.destinations import router as destinations
 from hub.dlq import router as dlq
 from hub.health import router as health
@@ -37,6 +38,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     broker.router,
     catalog.router,
     dashboard.router,
+    deliverylog.router,
     ping.router,
     destinations.router,
     dlq.router,

@@ -265,6 +265,12 @@ class Settings(BaseSettings):
     retention_interval_seconds: float = 300.0
     """Pause between sweeps of `hub sweep --loop` (and of the sweep `hub dev` runs)."""
 
+    # The delivery log, resend and recover (docs/contract-notes.md N45-N52)
+    recovery_batch_jobs: int = 500
+    """Jobs one recovery batch re-enqueues (each batch is its own short transaction)."""
+    recovery_pause_seconds: float = 0.2
+    """Pause between two batches of a recovery, so live deliveries keep the workers."""
+
     # Event broker (seed 003)
     broker_publish_timeout_seconds: float = 10.0
     """How long a broker publish waits for the backbone's acknowledgement."""

@@ -7,6 +7,7 @@ from hub.dataplane.models import DeliveryAttempt, DeliveryJob, LoggedEvent, Pull
 from hub.dataplane.rollups import (
     AttemptCountHourly, AttemptTotalHourly, EventCountHourly, JobCountHourly, JobTotalHourly,
 )
+from hub.deliverylog.models import DeliveryRecovery
 from hub.dlq.models import DLQObservation
 from hub.health.models import SubscriptionHealthRow
 from hub.idempotency.models import IdempotencyRecord
@@ -18,7 +19,7 @@ from hub.subscription.models import Subscription, SubscriptionVersion
 __all__ = [
     "AttemptCountHourly", "AttemptTotalHourly", "BrokerEvent", "BrokerTopicConfig", "CatalogEvent", "CatalogProducer", "ConsumerQueue",
     "ConsumerRelayCursor", "DLQObservation",
-    "DeliveryAttempt", "DeliveryJob", "EventCountHourly", "IdempotencyRecord", "IngestWorkerHeartbeat",
+    "DeliveryAttempt", "DeliveryJob", "DeliveryRecovery", "EventCountHourly", "IdempotencyRecord", "IngestWorkerHeartbeat",
     "JobCountHourly", "JobTotalHourly", "LoggedEvent", "PullEligibility", "PullCursor", "RateLimitWindow",
     "RetentionCoverage", "Subscription", "SubscriptionHealthRow", "SubscriptionVersion", "TenantCounter",
 ]

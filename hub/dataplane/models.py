@@ -79,7 +79,9 @@ class DeliveryJob(SQLModel, table=True):
             "next_attempt_at",
             postgresql_where=text(state_in(DUE_JOB_STATES)),
         ),
-        UniqueConstraint("subscription_id", "tenant_id", "event_seq", name="uq_delivery_jobs_event"),
+        # A subscription's jobs newest first: the delivery log's keyset (revision 0015, which dropped the
+        # unique (subscription_id, tenant_id, event_seq): a resend is a second job for the same event).
+        Index("ix_delivery_jobs_subscription_id", "subscription_id", "id"),
         # The dashboard's backlog and jobs-created counts (revision 0010).
         Index("ix_delivery_jobs_tenant_state_created", "tenant_id", "state", "created_at"),
     )
@@ -101,6 +103,8 @@ class DeliveryAttempt(SQLModel, table=True):
     __tablename__ = "delivery_attempts"
     __table_args__ = (
         Index("ix_delivery_attempts_sub_time", "subscription_id", "attempted_at"),
+        # One job's attempts, for the delivery log (revision 0015); pull's job-less rows stay out.
+        Index("ix_delivery_attempts_job", "job_id", postgresql_where=text("job_id IS NOT NULL")),
         # Covering: the dashboard's attempt counts are index-only scans (revision 0010).
         Index("ix_delivery_attempts_tenant_time", "tenant_id", "attempted_at",
               postgresql_include=["outcome", "subscription_id"]),
