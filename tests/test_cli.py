@@ -12,7 +12,7 @@ from workers.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
 HUB_COMMANDS = {"api", "grpc", "sweep", "send", "listen", "migrate", "token", "openapi", "rekey"}
-WORKER_COMMANDS = {"ingest", "deliver", "dlq-observer", "dev"}
+WORKER_COMMANDS = {"ingest", "deliver", "dlq-observer", "consumer-relay", "dev"}
 
 
 def _names(typer_app) -> set[str]:

@@ -39,6 +39,16 @@ def dlq_observer() -> None:
     run()
 
 
+@app.command("consumer-relay")
+def consumer_relay() -> None:
+    """Relay stored events onto the consumer queues' exchanges and sweep idle queues (seed 000)."""
+    from workers.consumer_relay import run
+    from hub.preflight import require_dependencies
+
+    require_dependencies(kafka=False)
+    run()
+
+
 @app.command()
 def deliver(
     processes: Annotated[int, typer.Option(help="worker processes to run and supervise")] = 1,

@@ -34,7 +34,7 @@ SELECT seq, event_type, source, attributes, data, event_time, received_at FROM e
 ADVANCE_SQL = "UPDATE consumer_relay_cursors SET last_seq = %s WHERE tenant_id = %s"
 START_CURSOR_SQL = """
 INSERT INTO consumer_relay_cursors (tenant_id, last_seq)
-SELECT %(tenant)s, COALESCE((SELECT last_seq FROM tenant_counters WHERE tenant_id = %(tenant)s), 0)
+SELECT CAST(%(tenant)s AS varchar), COALESCE((SELECT last_seq FROM tenant_counters WHERE tenant_id = CAST(%(tenant)s AS varchar)), 0)
 ON CONFLICT (tenant_id) DO NOTHING
 """
 

@@ -214,3 +214,23 @@ async def sweep_idle(*, broker: Broker, now: datetime | None = None) -> int:
             await asyncio.to_thread(_delete_row, queue_id)
             removed += 1
     return removed
+
+
+async def open_non_durable(*, broker: Broker, consumer: Consumer, token: str | None,
+                           groups: Sequence[FilterGroup], update: bool) -> str:
+    """A fresh non-durable queue (no token), or the live one a token names, re-filtered on UPDATE."""
+    if token is None:
+        queue_id = f"nd-{uuid.uuid4().hex}"
+        await create_queue(broker=broker, tenant_id=consumer.tenant_id, queue_id=queue_id, durable=False,
+                           groups=groups)
+        return queue_id
+    record = await find_owned(consumer=consumer, queue_id=check_token(token), durable=False)
+    try:
+        alive = await topology.queue_consumers(broker, record.queue_id) is not None
+    except BROKER_FAULTS as exc:
+        raise BrokerUnavailable() from exc
+    if not alive:
+        raise QueueNotFound("the queue expired after the reconnect grace; start a fresh stream")
+    if update:
+        await refilter(broker=broker, record=record, groups=groups)
+    return record.queue_id

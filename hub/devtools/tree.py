@@ -35,7 +35,8 @@ class Child:
 def _children(hub: list[str], ingest_workers: int, deliver_workers: int = 1) -> list[Child]:
     """The child processes, each started as HUB (the argv of the ``hub`` command line) and a command."""
     children = [Child("api", [*hub, "api"]), Child("grpc", [*hub, "grpc"]),
-                Child("dlq-observer", [*hub, "dlq-observer"]), Child("sweep", [*hub, "sweep", "--loop"])]
+                Child("dlq-observer", [*hub, "dlq-observer"]), Child("sweep", [*hub, "sweep", "--loop"]),
+                Child("consumer-relay", [*hub, "consumer-relay"])]
     children += [Child(f"ingest-{n}", [*hub, "ingest"]) for n in range(1, ingest_workers + 1)]
     children += [Child(f"deliver-{n}", [*hub, "deliver", "--index", str(n - 1)])
                  for n in range(1, deliver_workers + 1)]

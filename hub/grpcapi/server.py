@@ -15,7 +15,7 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 from hub.config import get_settings
-from hub.grpcapi import publisher
+from hub.grpcapi import consumer, publisher
 
 log = logging.getLogger("hub.grpc")
 SHUTDOWN_GRACE_SECONDS = 5.0
@@ -25,7 +25,7 @@ HEALTH_SERVICE = health_pb2.DESCRIPTOR.services_by_name["Health"].full_name
 def build_server(address: str) -> tuple[grpc.aio.Server, health.aio.HealthServicer, list[str], int]:
     """A server with every service and the health service, bound to ADDRESS (port 0: any free one)."""
     server = grpc.aio.server()
-    services = [publisher.add_to_server(server)]
+    services = [publisher.add_to_server(server), consumer.add_to_server(server)]
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     port = server.add_insecure_port(address)

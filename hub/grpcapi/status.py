@@ -65,3 +65,30 @@ def grpc_method(method: Method) -> Method:
             await context.abort(grpc.StatusCode.INTERNAL, INTERNAL_MESSAGE)
 
     return call  # type: ignore[return-value]
+
+
+async def abort_with(context: grpc.aio.ServicerContext, error: BaseException, name: str) -> None:
+    """End the call with ERROR's status: a domain error's own, anything else INTERNAL without detail."""
+    if isinstance(error, HubError) and status_of(error) is not grpc.StatusCode.INTERNAL:
+        context.set_trailing_metadata(trailing_metadata(error))
+        await context.abort(status_of(error), error.detail)
+    if isinstance(error, HubError) and error.status == 500 and error.code != "internal_error":
+        await context.abort(grpc.StatusCode.INTERNAL, error.detail)  # a worded 500, e.g. the seed's cancel
+    log.error("grpc %s failed", name, exc_info=error)
+    await context.abort(grpc.StatusCode.INTERNAL, INTERNAL_MESSAGE)
+
+
+def grpc_stream(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap a response-streaming servicer method (an async generator) like :func:`grpc_method`."""
+
+    @functools.wraps(method)
+    async def call(self: Any, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        try:
+            async for response in method(self, request, context):
+                yield response
+        except grpc.aio.AbortError:
+            raise
+        except Exception as error:  # noqa: BLE001 (abort_with logs what it does not return)
+            await abort_with(context, error, method.__name__)
+
+    return call

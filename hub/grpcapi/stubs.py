@@ -31,6 +31,7 @@ PROTO_ROOT = _proto_root()
 OUTPUT = Path(__file__).resolve().parent / "generated"
 STAMP = "proto.sha256"
 PUBLISHER = "nvidia.omniverse.notifications.publisher.v1beta"
+CONSUMER = "nvidia.omniverse.notifications.consumer.v1beta"
 
 
 class StubsError(RuntimeError):
@@ -104,3 +105,8 @@ def load_stubs(package: str, name: str) -> tuple[ModuleType, ModuleType]:
 def publisher_stubs() -> tuple[ModuleType, ModuleType]:
     """The publisher service's messages and service stubs (seed 000)."""
     return load_stubs(PUBLISHER, "event_publisher")
+
+
+def consumer_stubs() -> tuple[ModuleType, ModuleType]:
+    """The consumer service's messages and service stubs (seed 000)."""
+    return load_stubs(CONSUMER, "event_consumer")
