@@ -105,7 +105,7 @@ async def run_relay(stop: asyncio.Event, *, url: str | None = None, broker: Brok
                     await listener.execute(f"LISTEN {STORED_CHANNEL}")
                     channel = await broker.channel(confirms=True)
                     await _relay_loop(stop, conn, listener, broker, channel, settings.consumer_relay_poll_seconds)
-        except (psycopg.Error, aio_pika.exceptions.AMQPException, OSError, asyncio.TimeoutError) as exc:
+        except Exception as exc:  # noqa: BLE001 (a lost broker or database, whatever it raises: start over)
             log.warning("consumer relay fault; retrying", extra={"fields": {"error": type(exc).__name__}})
             await _pause(stop, 1.0)
     await broker.close()
@@ -113,6 +113,8 @@ async def run_relay(stop: asyncio.Event, *, url: str | None = None, broker: Brok
 
 async def _relay_loop(stop, conn, listener, broker, channel, poll_seconds: float) -> None:
     while not stop.is_set():
+        if channel.is_closed:
+            raise ConnectionError("the relay's channel closed")  # the broker went away: reconnect
         await relay_round(conn, broker, channel)
         async for _ in listener.notifies(timeout=poll_seconds, stop_after=1):
             pass  # a batch was stored (or the poll ran out): look again

@@ -73,7 +73,7 @@ class Broker:
 
     async def connection(self) -> AbstractConnection:
         async with self._lock:
-            if self._connection is None or self._connection.is_closed:
+            if not _open(self._connection):
                 timeout = get_settings().rabbitmq_connect_timeout_seconds
                 self._connection = await aio_pika.connect(self.url, timeout=timeout)
             return self._connection
@@ -85,6 +85,14 @@ class Broker:
         if self._connection is not None:
             await self._connection.close()
             self._connection = None
+
+
+def _open(connection: AbstractConnection | None) -> bool:
+    """Whether CONNECTION still works: aio-pika marks a plain connection closed by the broker only on its
+    transport, so both are looked at."""
+    transport = getattr(connection, "transport", None)
+    return bool(connection is not None and not connection.is_closed and transport is not None
+                and not transport.connection.is_closed)
 
 
 async def declare_shared(channel: AbstractChannel) -> None:

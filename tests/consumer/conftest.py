@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,9 @@ from tests.support.scratchdb import migrated_scratch_database
 pb, pb_grpc = consumer_stubs()
 DELIVERY_LIMIT = 3
 GRACE_SECONDS = 3
+TEST_SETTINGS = {"HUB_CONSUMER_DELIVERY_LIMIT": str(DELIVERY_LIMIT),
+                 "HUB_CONSUMER_RECONNECT_GRACE_SECONDS": str(GRACE_SECONDS), "HUB_CONSUMER_SWEEP_SECONDS": "1",
+                 "HUB_CONSUMER_AUTOACK_DELAY_SECONDS": "0.3", "HUB_CONSUMER_RELAY_POLL_SECONDS": "0.2"}
 
 
 @dataclass
@@ -62,21 +65,26 @@ def metadata(token: str) -> list[tuple[str, str]]:
     return [("authorization", f"Bearer {token}")]
 
 
-@pytest.fixture(scope="module")
-def consumer_hub() -> Iterator[ConsumerHub]:
+@contextmanager
+def consumer_processes(**settings: str) -> Iterator[ConsumerHub]:
+    """The processes on a scratch database and topic prefix; SETTINGS add to (or replace) the test settings."""
     prefix = f"c{uuid.uuid4().hex[:10]}."
     ensure_topics([f"{prefix}{SOURCE}", f"{prefix}dlq", f"{prefix}streaming-hub"], partitions=2)
     with ExitStack() as stack:
         db_url = stack.enter_context(migrated_scratch_database())
-        env = hub_env(db_url, prefix, HUB_CONSUMER_DELIVERY_LIMIT=str(DELIVERY_LIMIT),
-                      HUB_CONSUMER_RECONNECT_GRACE_SECONDS=str(GRACE_SECONDS), HUB_CONSUMER_SWEEP_SECONDS="1",
-                      HUB_CONSUMER_AUTOACK_DELAY_SECONDS="0.3", HUB_CONSUMER_RELAY_POLL_SECONDS="0.2")
+        env = hub_env(db_url, prefix, **{**TEST_SETTINGS, **settings})
         for command in ("ingest", "consumer-relay"):
             process = start_hub(command, env)
             stack.callback(stop, process)
         rest = stack.enter_context(live_api(env))
         address = stack.enter_context(grpc_server(env))
         yield ConsumerHub(rest, address, db_url.replace("postgresql+psycopg://", "postgresql://", 1), env)
+
+
+@pytest.fixture(scope="module")
+def consumer_hub() -> Iterator[ConsumerHub]:
+    with consumer_processes() as hub:
+        yield hub
 
 
 @pytest.fixture
