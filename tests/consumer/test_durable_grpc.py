@@ -170,3 +170,53 @@ def test_events_the_principal_may_not_see_are_never_sent(consumer_hub: ConsumerH
     (_, event), = events_of(reader, 1)
     assert event.event_type == kind and reader.quiet(1.0) == []
     reader.close()
+
+
+def test_each_filter_type_at_several_depths(consumer_hub: ConsumerHub, stub: Any, tenant: str) -> None:
+    token, kind = consumer_token(tenant), unique("myapp.depth")
+    group = pb.FilterGroup(event_type=kind)
+    for filter_type, prefix in ((pb.ResourceFilter.FILTER_TYPE_EQ, "/eq/a"),
+                                (pb.ResourceFilter.FILTER_TYPE_UNSPECIFIED, "/unspecified/a"),
+                                (pb.ResourceFilter.FILTER_TYPE_STARTS_WITH_LAZY, "/lazy/"),
+                                (pb.ResourceFilter.FILTER_TYPE_STARTS_WITH_GREEDY, "/greedy/")):
+        group.filters.append(pb.ResourceFilter(filter_type=filter_type, resource_id=prefix))
+    queue_id = create(stub, token, unique("q"), [group]).queue_id
+    chosen = {"/eq/a", "/unspecified/a", "/lazy/x", "/greedy/x", "/greedy/x/y/z"}
+    others = {"/eq/a/b", "/eq", "/unspecified/a/b", "/lazy", "/lazy/x/y", "/greedy", "/other/x", "/eqa"}
+    for resource in sorted(chosen | others):
+        consumer_hub.publish(tenant, kind, {"resource": resource}, resource)
+    consumer_hub.publish(tenant, unique("myapp.othertype"), {"resource": "/eq/a"}, "/eq/a")
+    requests, reader = with_acks(stub, token, queue_id)
+    found = events_of(reader, len(chosen))
+    assert {event.message["resource"] for _, event in found} == chosen
+    assert reader.quiet(1.5) == []
+    reader.close()
+
+
+def test_two_tenants_with_identical_filters_stay_apart(consumer_hub: ConsumerHub, stub: Any, tenant: str) -> None:
+    kind, other = unique("myapp.same"), f"{tenant}-twin"
+    readers = {}
+    for name in (tenant, other):
+        token = consumer_token(name)
+        queue_id = create(stub, token, unique("q"), [pb.FilterGroup(event_type=kind)]).queue_id
+        readers[name] = with_acks(stub, token, queue_id)[1]
+        consumer_hub.publish(name, kind, {"tenant": name})
+    for name, reader in readers.items():
+        (_, event), = events_of(reader, 1)
+        assert event.message["tenant"] == name and reader.quiet(1.0) == []
+        reader.close()
+
+
+def test_disconnects_without_acks_spend_the_budget(consumer_hub: ConsumerHub, stub: Any, tenant: str) -> None:
+    from tests.consumer.conftest import DELIVERY_LIMIT
+
+    token, kind = consumer_token(tenant), unique("myapp.dropped")
+    queue_id = create(stub, token, unique("q"), [pb.FilterGroup(event_type=kind)]).queue_id
+    consumer_hub.publish(tenant, kind, {"n": 1})
+    for _ in range(DELIVERY_LIMIT):
+        _, reader = with_acks(stub, token, queue_id)
+        events_of(reader, 1)
+        reader.close()  # gone without an ack: the message returns, one delivery spent
+    _, reader = with_acks(stub, token, queue_id)
+    assert reader.quiet(2.0) == []  # past the budget: dead-lettered
+    reader.close()

@@ -3,6 +3,7 @@ and an operator's session replays (confirm-gated), discards or leaves it, one ou
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime
 from typing import Any
 
@@ -109,3 +110,31 @@ def test_reason_and_origin_come_from_the_newest_death(reason: str, expected: Rea
     headers = {"x-death": [{"reason": reason, "queue": "hub.cq.new", "time": moment},
                            {"reason": "expired", "queue": "hub.cq.old", "time": moment}]}
     assert death_of(headers) == (expected, "hub.cq.new", moment.replace(tzinfo=UTC))
+
+
+def test_an_unconfirmed_replay_keeps_the_copy(consumer_hub: ConsumerHub, stub: Any, tenant: str) -> None:
+    """The origin queue refuses the replay (replaced, as an operator might, by one that rejects publishes):
+    the broker nacks it, the outcome is REPLAY_FAILED and the dead-letter copy stays."""
+    import pika
+
+    token, kind = consumer_token(tenant), unique("myapp.refused")
+    queue_id = create(stub, token, unique("q"), [pb.FilterGroup(event_type=kind)]).queue_id
+    consumer_hub.publish(tenant, kind, {"n": 3})
+    exhaust(stub, token, queue_id)
+    connection = pika.BlockingConnection(pika.URLParameters(os.environ["HUB_RABBITMQ_URL"]))
+    channel = connection.channel()
+    channel.queue_delete(f"hub.cq.{queue_id}")
+    channel.queue_declare(f"hub.cq.{queue_id}", durable=True,
+                          arguments={"x-max-length": 0, "x-overflow": "reject-publish"})
+    try:
+        triage = Triage(stub)
+        found = triage.find(queue_id)
+        assert triage.act(found.delivery_tag, Request.ACTION_REPLAY).outcome == Outcome.OUTCOME_REPLAY_FAILED
+        triage.close()
+        triage = Triage(stub)
+        kept = triage.find(queue_id)
+        assert triage.act(kept.delivery_tag, Request.ACTION_DISCARD).outcome == Outcome.OUTCOME_DISCARDED
+        triage.close()
+    finally:
+        channel.queue_delete(f"hub.cq.{queue_id}")
+        connection.close()
