@@ -1,0 +1,226 @@
+"""Consumer service throughput and latency (seed 000, issue 20), beside a bare pika consumer on the same broker.
+
+A scratch database, a topic prefix of its own and real processes: ``hub grpc``, two ``hub ingest`` and
+``hub consumer-relay``. Events are published with gRPC ``BatchPublishEvents`` (100 per call) and consumed
+with ``ConsumeDurableEventsWithAcks``, every delivery acknowledged (stubs from the committed protos):
+
+* **throughput, 1 and 10 queues**: N events published as fast as the publisher takes them; timed from the
+  first publish to the last delivery on every queue. ``ev/s`` is events through the whole pipeline
+  (publish → Kafka → event log → exchange → queue → client → ack); ``deliveries/s`` counts each queue;
+* **latency at 1,000 ev/s**: events paced at 1,000/s for ``--seconds``, publish → receipt p50/p99 (one queue).
+
+The baseline is the machine's ceiling for the last hop: a bare pika publisher (confirms) and consumer (acks)
+on a quorum queue of the same RabbitMQ, same event count and pacing. Targets: >= 5,000 events/s consumed
+with acks, p99 <= 100 ms. Wall-clock figures on a shared 2-core machine are noisy.
+
+Run: ``python bench/consume.py`` (``--events N``, default 20,000; ``--seconds S`` of paced load, default 10).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import grpc  # noqa: E402
+import orjson  # noqa: E402
+import pika  # noqa: E402
+
+from bench._ingest_setup import Scratch, delete_kafka  # noqa: E402
+from bench.publish import free_port, proto_event, start, wait_up  # noqa: E402
+from hub.auth.tokens import mint_token  # noqa: E402
+from hub.config import get_settings  # noqa: E402
+from hub.consumer.access import consumer_claims  # noqa: E402
+from hub.grpcapi.stubs import consumer_stubs, publisher_stubs  # noqa: E402
+from hub.publisher.access import publish_claims  # noqa: E402
+
+cpb, cpb_grpc = consumer_stubs()
+ppb, ppb_grpc = publisher_stubs()
+PUBLISHERS, BATCH = 8, 100
+
+
+def percentile(values: list[float], q: int) -> float:
+    return statistics.quantiles(values, n=100)[q - 1] if len(values) >= 2 else (values or [0.0])[0]
+
+
+async def consume(address: str, token: str, queue_id: str, want: int, latencies: list[float],
+                  done: asyncio.Event) -> None:
+    """Consume QUEUE_ID with acks until WANT events arrived; each event's publish → receipt latency."""
+    acks: asyncio.Queue = asyncio.Queue()
+
+    async def requests():  # noqa: ANN202
+        yield cpb.ConsumeDurableEventsWithAcksRequest(queue_id=queue_id)
+        while True:
+            tags = [await acks.get()]
+            while not acks.empty():
+                tags.append(acks.get_nowait())
+            yield cpb.ConsumeDurableEventsWithAcksRequest(ack_delivery_tags=tags)
+
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = cpb_grpc.EventConsumerServiceStub(channel)
+        call = stub.ConsumeDurableEventsWithAcks(requests(), metadata=(("authorization", f"Bearer {token}"),))
+        seen = 0
+        async for response in call:
+            now = time.time()
+            for event in response.events:
+                latencies.append((now - event.message["sent"]) * 1000)
+            seen += len(response.events)
+            acks.put_nowait(response.delivery_tag)
+            if seen >= want:
+                break
+        await asyncio.sleep(0.2)  # the last acks leave
+        call.cancel()
+    done.set()
+
+
+async def publish(address: str, token: str, events: int, rate: float | None) -> None:
+    """EVENTS events in batches of 100 from 8 clients; paced at RATE events/s when given."""
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = ppb_grpc.EventPublishingServiceStub(channel)
+        metadata = (("authorization", f"Bearer {token}"),)
+        batches = iter(range(events // BATCH))
+        started = time.monotonic()
+
+        async def client() -> None:
+            for index in batches:
+                if rate:
+                    await asyncio.sleep(max(started + index * BATCH / rate - time.monotonic(), 0))
+                request = ppb.BatchPublishEventsRequest(events=[stamped(index * BATCH + n) for n in range(BATCH)])
+                response = await stub.BatchPublishEvents(request, metadata=metadata)
+                assert all(result.success for result in response.results)
+
+        await asyncio.gather(*(client() for _ in range(PUBLISHERS)))
+
+
+def stamped(n: int):  # noqa: ANN201
+    event = proto_event(n, "consume")
+    event.message.update({"sent": time.time()})
+    return event
+
+
+async def hub_scenario(address: str, tenant: str, queues: int, events: int, rate: float | None) -> tuple:
+    permissions, claims = consumer_claims([], None)
+    consumer = mint_token(tenant=tenant, permissions=permissions, claims=claims, ttl_seconds=7200)
+    permissions, claims = publish_claims([], ["*"])
+    publisher = mint_token(tenant=tenant, permissions=permissions, claims=claims, ttl_seconds=7200)
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = cpb_grpc.EventConsumerServiceStub(channel)
+        ids = []
+        for _ in range(queues):
+            request = cpb.CreateDurableQueueRequest(filter_groups=[cpb.FilterGroup(event_type="bench.published")])
+            ids.append((await stub.CreateDurableQueue(request, metadata=(("authorization", f"Bearer {consumer}"),)))
+                       .queue_id)
+    latencies: list[float] = []
+    dones = [asyncio.Event() for _ in ids]
+    consumers = [asyncio.create_task(consume(address, consumer, queue_id, events, latencies, done))
+                 for queue_id, done in zip(ids, dones, strict=True)]
+    await asyncio.sleep(0.5)
+    started = time.monotonic()
+    await publish(address, publisher, events, rate)
+    await asyncio.wait_for(asyncio.gather(*consumers), timeout=600)
+    elapsed = time.monotonic() - started
+    async with grpc.aio.insecure_channel(address) as channel:  # later scenarios must not feed these queues
+        stub = cpb_grpc.EventConsumerServiceStub(channel)
+        for queue_id in ids:
+            await stub.DeleteDurableQueue(cpb.DeleteDurableQueueRequest(queue_id=queue_id),
+                                          metadata=(("authorization", f"Bearer {consumer}"),))
+    return elapsed, latencies
+
+
+def bare_scenario(events: int, rate: float | None) -> tuple[float, list[float]]:
+    """The same events through a bare pika publisher (confirms) and consumer (acks) on a quorum queue."""
+    params = pika.URLParameters(get_settings().rabbitmq_url)
+    name = f"bench.bare.{uuid.uuid4().hex[:8]}"
+    setup = pika.BlockingConnection(params)
+    setup.channel().queue_declare(name, durable=True, arguments={"x-queue-type": "quorum"})
+    latencies: list[float] = []
+
+    def consumer() -> None:
+        connection = pika.BlockingConnection(params)
+        channel = connection.channel()
+        channel.basic_qos(prefetch_count=500)
+        for method, _, body in channel.consume(name):
+            latencies.append((time.time() - orjson.loads(body)["sent"]) * 1000)
+            channel.basic_ack(method.delivery_tag)
+            if len(latencies) >= events:
+                break
+        connection.close()
+
+    thread = threading.Thread(target=consumer)
+    thread.start()
+    time.sleep(0.3)
+    channel = setup.channel()
+    channel.confirm_delivery()
+    started = time.monotonic()
+    for n in range(events):
+        if rate:
+            time.sleep(max(started + n / rate - time.monotonic(), 0))
+        channel.basic_publish("", name, orjson.dumps({"n": n, "sent": time.time()}),
+                              pika.BasicProperties(delivery_mode=2))
+    thread.join()
+    elapsed = time.monotonic() - started
+    setup.channel().queue_delete(name)
+    setup.close()
+    return elapsed, latencies
+
+
+def report(name: str, events: int, queues: int, elapsed: float, latencies: list[float]) -> tuple:
+    rate = events / elapsed
+    p50, p99 = statistics.median(latencies), percentile(latencies, 99)
+    print(f"{name:<28} {rate:>8,.0f} ev/s  {rate * queues:>8,.0f} deliveries/s  "
+          f"p50 {p50:7.1f} ms  p99 {p99:7.1f} ms", flush=True)
+    return name, rate, rate * queues, p50, p99
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--events", type=int, default=20_000)
+    parser.add_argument("--seconds", type=int, default=10, help="seconds of paced 1,000 ev/s load")
+    args = parser.parse_args()
+    prefix, tenant = f"bench{uuid.uuid4().hex[:8]}.", f"bench-{uuid.uuid4().hex[:8]}"
+    paced = args.seconds * 1000
+    with Scratch() as scratch:
+        api_port, grpc_port = free_port(), free_port()
+        env = {"HUB_DATABASE_URL": scratch.url, "HUB_KAFKA_TOPIC_PREFIX": prefix, "HUB_LOG_LEVEL": "WARNING",
+               "HUB_KAFKA_CONSUMER_GROUP": f"ingest-{prefix}", "HUB_API_PORT": str(api_port),
+               "HUB_GRPC_PORT": str(grpc_port), "HUB_CONSUMER_RELAY_POLL_SECONDS": "0.5"}
+        children = [start(command, env) for command in ("api", "grpc", "ingest", "ingest", "consumer-relay")]
+        results = []
+        try:
+            address = f"127.0.0.1:{grpc_port}"
+            wait_up(f"http://127.0.0.1:{api_port}", address)
+            asyncio.run(hub_scenario(address, tenant, 1, 1000, None))  # warm-up: topics, assignments
+            for round_ in range(2):  # interleaved: hub, then bare, twice
+                for queues in (1, 10):
+                    elapsed, latencies = asyncio.run(hub_scenario(address, tenant, queues, args.events, None))
+                    results.append(report(f"hub, {queues} queue(s), run {round_ + 1}", args.events, queues,
+                                          elapsed, latencies))
+                results.append(report(f"bare pika, run {round_ + 1}", args.events, 1,
+                                      *bare_scenario(args.events, None)))
+                elapsed, latencies = asyncio.run(hub_scenario(address, tenant, 1, paced, 1000))
+                results.append(report(f"hub @1,000/s, run {round_ + 1}", paced, 1, elapsed, latencies))
+                results.append(report(f"bare pika @1,000/s, run {round_ + 1}", paced, 1, *bare_scenario(paced, 1000)))
+        finally:
+            for child in children:
+                child.terminate()
+            for child in children:
+                child.wait(timeout=20)
+            delete_kafka([f"{prefix}event-publisher-service"], [f"ingest-{prefix}"])
+    print("\n| scenario | ev/s | deliveries/s | p50 ms | p99 ms |\n|---|---|---|---|---|")
+    for name, rate, deliveries, p50, p99 in results:
+        print(f"| {name} | {rate:,.0f} | {deliveries:,.0f} | {p50:.1f} | {p99:.1f} |")
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("HUB_LOG_LEVEL", "WARNING")
+    main()
