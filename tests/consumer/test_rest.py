@@ -14,6 +14,8 @@ import pytest
 from hub.consumer.access import CONSUME, CREATE, DELETE
 from tests.consumer.conftest import GRACE_SECONDS, ConsumerHub, consumer_token, unique
 from tests.consumer.sse_client import SSE
+from tests.support.live import live_api
+from tests.support.pg import free_port
 
 STREAM, DURABLE_STREAM, QUEUES = "/api/v1beta/events/stream", "/api/v1beta/events/stream-durable", \
     "/api/v1beta/queues/durable"
@@ -242,3 +244,14 @@ def test_a_deleted_queue_ends_its_stream_with_an_error_event(consumer_hub: Consu
         error = stream.next(15)
         assert error.event == "error" and error.json()["status_code"] == 404 and error.json()["message"]
         stream.ended()
+
+
+def test_a_broker_outage_is_503(consumer_hub: ConsumerHub, tenant: str) -> None:
+    """An API whose RabbitMQ does not answer (a closed port): the queue routes answer 503, nothing is kept."""
+    env = {**consumer_hub.env, "HUB_RABBITMQ_URL": f"amqp://hub:hub@127.0.0.1:{free_port()}/%2F"}
+    token = consumer_token(tenant)
+    with live_api(env) as base:
+        made = httpx.post(f"{base}{QUEUES}", json={"queue_id": unique("q")}, headers=bearer(token), timeout=30)
+        assert made.status_code == 503 and made.json()["code"] == "broker_unavailable"
+        stream = SSE(base, STREAM, token)
+        assert stream.status == 503 and stream.json()["code"] == "broker_unavailable"
