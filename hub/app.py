@@ -15,6 +15,7 @@ from hub.catalog import router as catalog
 from hub.catalog.readiness import catalog_readiness
 from hub.catalog.refresher import catalog_refresher
 from hub.config import get_settings
+from hub.consumer import router as consumer
 from hub.dashboard import router as dashboard
 from hub.destinations import ping
 from hub.deliverylog import router as deliverylog
@@ -37,6 +38,7 @@ from hub.subscription import router as subscription
 ROUTERS: tuple[APIRouter, ...] = (
     broker.router,
     catalog.router,
+    consumer.router,
     dashboard.router,
     deliverylog.router,
     ping.router,
