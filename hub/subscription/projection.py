@@ -47,6 +47,7 @@ def _common(sub: Subscription) -> dict[str, Any]:
         "plan_tier": sub.plan_tier,
         "enabled": sub.enabled,
         "verification_state": sub.verification_state,
+        "filter": sub.payload_filter,  # N53: always present, null when the subscription has none
         "created_at": timestamp(sub.created_at),
         "updated_at": timestamp(sub.updated_at),
     }

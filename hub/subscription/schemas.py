@@ -10,12 +10,17 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 from enum import Enum
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, StrictInt, StrictStr
+from pydantic import BaseModel, Field, StrictInt, StrictStr
 
 from hub.schema_base import ClosedModel, omittable
 from hub.sinks.vocabulary import SinkKind
+
+
+FILTER_DOC = ("Extension (docs/contract-notes.md N53): a payload filter over the event's `data` (paths "
+              "`data.a.b`) and attributes (`subject`, …), with equality, `$eq`, `$in`, `$exists`, `$gt`, "
+              "`$gte`, `$lt`, `$lte`, `$prefix`, `$and`, `$or` and `$not`; null or absent: every event.")
 
 
 class VerificationState(str, Enum):
@@ -37,13 +42,16 @@ class CreateSubscriptionRequest(BaseModel):
     schema_major: StrictInt = omittable()
     event_majors: dict[StrictStr, StrictInt] = omittable()
     plan_tier: StrictStr = omittable()
+    filter: dict[str, Any] | None = Field(default=None, description=FILTER_DOC)
 
 
 class PatchSubscriptionRequest(ClosedModel):
-    """The narrow change body: ``schema_major`` (required, nullable) and optional ``timeout_ms``."""
+    """The narrow change body: ``schema_major`` (required, nullable) and optional ``timeout_ms``;
+    the extension ``filter`` (N53) replaces the payload filter (null removes it)."""
 
     schema_major: StrictInt | None
     timeout_ms: StrictInt = omittable()
+    filter: dict[str, Any] | None = Field(default=None, description=FILTER_DOC)
 
 
 class Subscription(ClosedModel):
@@ -62,6 +70,7 @@ class Subscription(ClosedModel):
     plan_tier: str
     enabled: bool
     verification_state: VerificationState
+    filter: dict[str, Any] | None = Field(description=FILTER_DOC)
     created_at: datetime
     updated_at: datetime
 
@@ -87,6 +96,7 @@ class SubscriptionRead(ClosedModel):
     secret_rotated_at: datetime | None
     secret_overlap_until: datetime | None
     delegated_scope: str = omittable()
+    filter: dict[str, Any] | None = Field(description=FILTER_DOC)
     created_at: datetime
     updated_at: datetime
 

@@ -24,7 +24,7 @@ from hub.subscription.models import Subscription
 from hub.subscription.catalog_check import check_catalog
 from hub.subscription.validation import DEFAULT_TIMEOUT_MS, check_patch_timeout
 from hub.subscription.versions import bump_version
-from hub.subscription.values import Caller, ListFilters, NewSubscription
+from hub.subscription.values import Caller, ListFilters, NewSubscription, SubscriptionChange
 
 ROTATION_OVERLAP = timedelta(hours=24)
 NAME_INDEX = "uq_subscriptions_live_name"
@@ -87,7 +87,7 @@ def _new_row(caller: Caller, new: NewSubscription, now: datetime) -> tuple[Subsc
         sink_kind=new.sink_kind, endpoint=new.endpoint or pull_endpoint(sub_id), event_types=new.event_types,
         event_majors=new.event_majors, origin=new.origin, schema_major=new.schema_major,
         timeout_ms=new.timeout_ms, plan_tier=new.plan_tier, created_at=now, updated_at=now,
-        verification_state=provider.birth_state,
+        verification_state=provider.birth_state, payload_filter=new.payload_filter,
     )
     secret = ""
     if provider.signs:
@@ -159,8 +159,9 @@ def delete_subscription(*, session: Session, caller: Caller, subscription_id: st
 
 
 def repin_schema_major(*, session: Session, caller: Caller, subscription_id: str, schema_major: int | None,
-                       timeout_ms: int | None, timeout_given: bool) -> None:
-    """Re-pin the caller's subscription (None follows major 1) and optionally set its timeout.
+                       timeout_ms: int | None, timeout_given: bool, change: SubscriptionChange | None = None) -> None:
+    """Re-pin the caller's subscription (None follows major 1) and optionally set its timeout and
+    the extensions' fields in ``change`` (checked already: the payload filter).
 
     The row is locked first; the timeout is checked against the subscription's kind
     (R-updateSubscriptionSchemaMajor-04), and the event types the pin moves (those without their
@@ -173,15 +174,17 @@ def repin_schema_major(*, session: Session, caller: Caller, subscription_id: str
     check_catalog(event_types=sub.event_types, schema_major=schema_major, event_majors=sub.event_majors,
                   origin=sub.origin, only=pinned_by_major)
     update_schema_major(session=session, sub=sub, schema_major=schema_major, timeout_ms=timeout,
-                        timeout_given=timeout_given)
+                        timeout_given=timeout_given, change=change)
 
 
 def update_schema_major(*, session: Session, sub: Subscription, schema_major: int | None,
-                        timeout_ms: int | None, timeout_given: bool) -> None:
+                        timeout_ms: int | None, timeout_given: bool, change: SubscriptionChange | None = None) -> None:
     """Write a checked re-pin to the locked row (``repin_schema_major`` checks it first)."""
     sub.schema_major = schema_major
     if timeout_given:
         sub.timeout_ms = timeout_ms
+    if change is not None and change.filter_given:
+        sub.payload_filter = change.payload_filter
     sub.updated_at = datetime.now(UTC)
     session.add(sub)
     session.flush()

@@ -13,6 +13,7 @@ from hub.auth.tokens import Principal
 from hub.ids import parse_uuid
 from hub.providers.endpoints import check_shape, clean_text
 from hub.providers.registry import kinds, provider_for
+from hub.subscription.filter_check import check_filter
 from hub.subscription.errors import EventTypeOutsideNature, InlineSinkConfigForbidden, invalid
 from hub.subscription.schemas import CreateSubscriptionRequest, VerificationState
 from hub.subscription.values import ListFilters, NewSubscription
@@ -128,7 +129,7 @@ def check_create(body: CreateSubscriptionRequest, principal: Principal) -> NewSu
         schema_major=check_major(body.schema_major, "schema_major"),
         event_majors=check_event_majors(body.event_majors, event_types),
         plan_tier="standard" if body.plan_tier is None else _token(body.plan_tier, "plan_tier"),
-        delegated_scope=principal.delegated_scope,
+        delegated_scope=principal.delegated_scope, payload_filter=check_filter(body.filter),
     )
     check_nature(event_types, principal)
     return new
