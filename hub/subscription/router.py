@@ -28,7 +28,7 @@ from hub.subscription.schemas import (
     PatchSubscriptionRequest, RotateSecretResponse, SubscriptionResponse,
 )
 from hub.subscription.validation import (
-    SINK_KINDS, VERIFICATION_STATES, check_create, check_major, list_filters, refuse_inline_config,
+    SINK_KINDS, VERIFICATION_STATES, check_create, check_major, list_filters, plain_headers, refuse_inline_config,
 )
 from hub.subscription.filter_check import check_filter
 from hub.subscription.values import NewSubscription, SubscriptionChange
@@ -165,7 +165,9 @@ def update_subscription_schema_major(
         check_major(body.schema_major, "schema_major")
         filter_given = "filter" in body.model_fields_set
         return SubscriptionChange(filter_given=filter_given,
-                                  payload_filter=check_filter(body.filter) if filter_given else None)
+                                  payload_filter=check_filter(body.filter) if filter_given else None,
+                                  headers_given="headers" in body.model_fields_set,
+                                  headers=plain_headers(body.headers))
 
     def work(session: Session, change: SubscriptionChange) -> Response:
         service.repin_schema_major(session=session, caller=caller_of(principal), subscription_id=sub_id,

@@ -40,6 +40,7 @@ class NewSubscription:
     plan_tier: str
     delegated_scope: str | None
     payload_filter: dict[str, Any] | None = None
+    custom_headers: list[dict[str, Any]] | None = None  # checked, not yet sealed (needs the row's id)
 
 
 @dataclass(frozen=True)
@@ -48,3 +49,5 @@ class SubscriptionChange:
 
     filter_given: bool = False
     payload_filter: dict[str, Any] | None = None
+    headers_given: bool = False
+    headers: list[dict[str, Any]] | None = None  # as sent: checked against the row's kind by the service

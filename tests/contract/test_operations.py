@@ -29,16 +29,17 @@ DEVIATIONS: dict[tuple[str, str], list[str]] = {
         "-['goVersion', 'goroutines', 'heapAlloc', 'numGC']"],
 }
 
-#: Fields the issue-22 extensions add to the subscription bodies (docs/contract-notes.md N53): the
+#: Fields the issue-22 extensions add to the subscription bodies (docs/contract-notes.md N53, N54): the
 #: request bodies accept them, the projections always carry them.
-SUBSCRIPTION_EXTENSION_FIELDS = sorted({"filter"})
+SUBSCRIPTION_EXTENSION_FIELDS = sorted({"filter", "headers"})
 
 
 def _extended(status: str, where: str) -> list[str]:
-    fields = SUBSCRIPTION_EXTENSION_FIELDS
+    fields, nested = SUBSCRIPTION_EXTENSION_FIELDS, f"{where.rstrip('/')}/headers[]: object not in the contract"
     if status == "request":
-        return [f"request application/json {where}: properties +{fields} -[]"]
-    return [f"response {status} application/json {where}: {part} +{fields} -[]" for part in ("properties", "required")]
+        return [f"request application/json {where}: properties +{fields} -[]", f"request application/json {nested}"]
+    return [f"response {status} application/json {where}: {part} +{fields} -[]" for part in ("properties", "required")
+            ] + [f"response {status} application/json {nested}"]
 
 
 DEVIATIONS.update({
