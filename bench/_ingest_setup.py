@@ -32,6 +32,20 @@ PARTITIONS = 6
 TENANTS = 4
 EVENT_TYPE = "transaction.posted"
 POLL_SECONDS = 0.02
+# Payload filters (docs/contract-notes.md N53) that every bench event passes, one per operator family,
+# so a filtered run writes the same jobs as an unfiltered one and differs only by evaluating them.
+MATCHING_FILTERS = [
+    {"data.status": "posted"},
+    {"data.amount.currency": {"$in": ["BRL", "USD", "EUR"]}},
+    {"data.accountId": {"$prefix": "acc-"}},
+    {"data.amount.scale": {"$gte": 2, "$lt": 4}},
+    {"data.metadata.ref": {"$exists": True}, "source": "ledger"},
+    {"$or": [{"data.direction": "debit"}, {"data.direction": "credit"}]},
+    {"$not": {"data.status": "reversed"}},
+    {"$and": [{"data.counterpartyId": {"$prefix": "acc-"}}, {"data.amount.scale": {"$gt": 0}}]},
+    {"data.metadata.channel": {"$in": ["app", "api", "branch"]}},
+    {"type": {"$prefix": "transaction."}, "data.transactionId": {"$exists": True}},
+]
 
 
 # -- events ------------------------------------------------------------------------------------------
@@ -111,8 +125,9 @@ class Scratch:
         with psycopg.connect(libpq(self.base_url), autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
 
-    def reset(self, tenants: list[str], subs_per_tenant: int) -> None:
-        """Empty the ingest tables, then K webhook subscriptions per tenant matching every bench event."""
+    def reset(self, tenants: list[str], subs_per_tenant: int, filtered: bool = False) -> None:
+        """Empty the ingest tables, then K webhook subscriptions per tenant matching every bench event
+        (``filtered``: each with one of :data:`MATCHING_FILTERS`, which every bench event passes)."""
         now = datetime.now(UTC)
         with psycopg.connect(self.dsn) as conn:
             conn.execute("TRUNCATE event_log, delivery_jobs, tenant_counters, pull_eligibility_hourly, "
@@ -122,10 +137,11 @@ class Scratch:
                     conn.execute(
                         "INSERT INTO subscriptions (id, tenant_id, name, sink_kind, endpoint, event_types, "
                         "signature_version, plan_tier, enabled, verification_state, credential_kind, "
-                        "auto_disabled, disabled_reason, created_at, updated_at) VALUES (%s, %s, %s, 'webhook', "
-                        "%s, %s, 'v1', 'standard', true, 'active', 'none', false, '', %s, %s)",
+                        "auto_disabled, disabled_reason, created_at, updated_at, payload_filter) VALUES (%s, %s, %s, "
+                        "'webhook', %s, %s, 'v1', 'standard', true, 'active', 'none', false, '', %s, %s, %s)",
                         (uuid.uuid4(), tenant, f"bench-{i}", f"https://hooks.example/{tenant}/{i}",
-                         orjson.dumps([EVENT_TYPE]).decode(), now, now))
+                         orjson.dumps([EVENT_TYPE]).decode(), now, now,
+                         orjson.dumps(MATCHING_FILTERS[i % len(MATCHING_FILTERS)]).decode() if filtered else None))
             conn.execute("INSERT INTO subscription_versions (id, version) VALUES (1, 1) "
                          "ON CONFLICT (id) DO UPDATE SET version = subscription_versions.version + 1")
 

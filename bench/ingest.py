@@ -24,6 +24,10 @@ the drain topic (no decoding, no database; same first-batch rule as drain) and a
 the same N decoded events into a scratch copy of ``event_log`` (same columns and indexes, the
 worker's own binary COPY), one transaction.
 
+With ``--filtered`` each scenario runs a second time with every subscription carrying a payload
+filter (``MATCHING_FILTERS`` in ``bench/_ingest_setup.py``, docs/contract-notes.md N53) that every
+event passes: the same jobs are written, so the difference is the cost of evaluating them.
+
 Each scenario is repeated (``--repeat``, default 3); the table shows medians and each row's ratio
 to both ceilings. Wall-clock figures on a shared 2-core machine are noisy: read the individual
 runs printed above the table.
@@ -76,6 +80,7 @@ class Plan:
     rate: float = 0.0
     profile: str = ""
     keep_topic: bool = False
+    filtered: bool = False
 
 
 def percentile(ordered: list[float], pct: float) -> float:
@@ -116,7 +121,7 @@ def measure(scratch: Scratch, records: list[Record], plan: Plan) -> tuple[Run, s
     prefix, group = f"bench{tag}.", f"bench-ingest-{tag}"
     tenants = [f"bench-{tag}-{i}" for i in range(TENANTS)]
     warm_tenant = f"bench-{tag}-warm"
-    scratch.reset(tenants, plan.subs)
+    scratch.reset(tenants, plan.subs, plan.filtered)
     retenant(records, tenants)
     topic = new_topic(prefix)
     producer = Producer()
@@ -262,6 +267,9 @@ def plans(args: argparse.Namespace) -> list[tuple[str, Plan]]:
             if mode == "paced":
                 label += f" @ {args.rate:,}/s"
             chosen.append((label, Plan(mode, k, args.workers, float(args.rate), args.profile)))
+            if args.filtered:
+                filtered = label.replace(" sub", " filtered sub", 1)
+                chosen.append((filtered, Plan(mode, k, args.workers, float(args.rate), args.profile, filtered=True)))
     return chosen
 
 
@@ -274,6 +282,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--modes", default=",".join(MODES), help="drain, live, paced (comma separated)")
     parser.add_argument("--rate", type=int, default=5_000, help="offered events/s of the paced scenario")
     parser.add_argument("--quick", action="store_true", help="2,000 events, one repetition")
+    parser.add_argument("--filtered", action="store_true",
+                        help="each scenario also with every subscription carrying a payload filter the events pass")
     parser.add_argument("--profile", default="", metavar="DIR",
                         help="run the workers under cProfile, writing one .prof file per worker run into DIR")
     args = parser.parse_args(argv)

@@ -47,9 +47,12 @@ def probe_target(sub: Subscription, access: Access) -> ProbeTarget:
     """What a probe of ``sub`` needs: its destination, timeout, current signing secrets and access."""
     secrets = signing_secrets(subscription_id=sub.id, current=sub.secret_current, previous=sub.secret_previous,
                               overlap_until=sub.secret_overlap_until, now=datetime.now(UTC))
+    headers = provider_for(sub.sink_kind).delivery_headers(
+        sub.custom_headers, subscription_id=sub.id,
+        opener=lambda envelope, context: unseal(envelope, context=context).decode())
     return ProbeTarget(subscription_id=sub.id, tenant_id=sub.tenant_id, endpoint=sub.endpoint,
                        timeout_seconds=attempt_timeout_seconds(sub.timeout_ms), signing_secrets=secrets,
-                       access=access)
+                       access=access, headers=headers)
 
 
 def _classified(probe: Any) -> AttemptResult:

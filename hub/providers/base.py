@@ -88,6 +88,7 @@ class ProbeTarget:
     timeout_seconds: float
     signing_secrets: tuple[str, ...]
     access: Access
+    headers: tuple[tuple[str, str], ...] = ()  # the subscription's static headers, unsealed (N54)
 
 
 def stored_access(*, credential_sealed: str | None, delegated_grant: Mapping[str, Any] | None,
@@ -123,6 +124,7 @@ class Provider:
     verifies: ClassVar[bool] = False
     takes_credential: ClassVar[bool] = False
     takes_grant: ClassVar[bool] = False
+    takes_headers: ClassVar[bool] = False  # static request headers per subscription (N54)
 
     @property
     def is_push(self) -> bool:
@@ -159,6 +161,18 @@ class Provider:
     def destination_key(self, endpoint: str) -> str:
         """The per-destination concurrency key of the delivery engine."""
         return f"{self.kind}:{endpoint}"
+
+    # Static headers (N54)
+    def check_headers(self, headers: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+        """The static headers to store (None for none); 422 on a kind that sends none, or a bad header."""
+        if headers:
+            raise invalid("headers", f"static headers apply to webhook subscriptions, not {self.kind.value}")
+        return None
+
+    def delivery_headers(self, stored: list[dict[str, Any]] | None, *, subscription_id: uuid.UUID | str,
+                         opener: Callable[[str, str], str]) -> tuple[tuple[str, str], ...]:
+        """The static headers a delivery carries, unsealed (none for a kind that takes none)."""
+        return ()
 
     # Credential and grant (R-putSubscriptionCredential-*, R-putSubscriptionDelegatedGrant-*)
     def parse_credential(self, config: dict[str, Any]) -> dict[str, Any]:

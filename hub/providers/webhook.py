@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
@@ -14,14 +15,16 @@ from hub.lifecycle.event_types import HUB_SOURCE
 from hub.config import Settings
 from hub.egress import check_webhook_url
 from hub.providers.base import ProbeTarget, Provider
+from hub.providers.headers import check_headers, open_headers
 from hub.sinks.base import AttemptResult, PreparedDelivery
 from hub.sinks.vocabulary import SinkKind
+from hub.sinks.webhook_headers import reserved_header
 
 PING_EVENT_TYPE = "hub.subscription.ping"
 
 
 def probe_delivery(*, tenant_id: str, subscription_id: uuid.UUID, endpoint: str, secrets: tuple[str, ...],
-                   timeout_seconds: float) -> PreparedDelivery:
+                   timeout_seconds: float, headers: tuple[tuple[str, str], ...] = ()) -> PreparedDelivery:
     """A ping CloudEvent addressed to the subscription's endpoint, signed like any delivery."""
     probe_id = str(uuid.uuid4())
     attributes: dict[str, Any] = {
@@ -33,7 +36,7 @@ def probe_delivery(*, tenant_id: str, subscription_id: uuid.UUID, endpoint: str,
     return PreparedDelivery(
         delivery_id=probe_id, job_id=None, tenant_id=tenant_id, subscription_id=subscription_id,
         sink_kind=SinkKind.webhook, endpoint=endpoint, body=body, attributes=attributes,
-        timeout_seconds=timeout_seconds, signing_secrets=secrets)
+        timeout_seconds=timeout_seconds, signing_secrets=secrets, headers=headers)
 
 
 def run_probe(delivery: PreparedDelivery, settings: Settings) -> AttemptResult:
@@ -53,7 +56,17 @@ def run_probe(delivery: PreparedDelivery, settings: Settings) -> AttemptResult:
 class WebhookProvider(Provider):
     kind: ClassVar[SinkKind] = SinkKind.webhook
     sink_path = "hub.sinks.webhook:WebhookSink"
-    signs = pings = verifies = True
+    signs = pings = verifies = takes_headers = True
+
+    def check_headers(self, headers: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+        """N54: RFC 9110 names and values, at most 20, none of the hub's own headers (the sink drops them too)."""
+        if not headers:
+            return None
+        return check_headers(headers, reserved=reserved_header)
+
+    def delivery_headers(self, stored: list[dict[str, Any]] | None, *, subscription_id: uuid.UUID | str,
+                         opener: Callable[[str, str], str]) -> tuple[tuple[str, str], ...]:
+        return open_headers(stored, subscription_id, opener)
 
     def check_reachable(self, endpoint: str) -> None:
         check_webhook_url(endpoint)
@@ -83,7 +96,7 @@ class WebhookProvider(Provider):
         """The signed ping probe, sent by the sink code the delivery engine uses."""
         return run_probe(probe_delivery(
             tenant_id=target.tenant_id, subscription_id=target.subscription_id, endpoint=target.endpoint,
-            secrets=target.signing_secrets, timeout_seconds=target.timeout_seconds), settings)
+            secrets=target.signing_secrets, timeout_seconds=target.timeout_seconds, headers=target.headers), settings)
 
 
 PROVIDER = WebhookProvider()

@@ -39,6 +39,7 @@ from hub.providers.registry import provider_for
 from hub.pull.errors import DelegatedPartyUnconfirmed
 from hub.subscription import service as subscriptions
 from hub.subscription.models import Subscription
+from hub.subscription.filters import Predicate, compile_filter, event_document
 from hub.subscription.selectors import EventSelector, selector_of
 from hub.subscription.values import Caller
 
@@ -55,6 +56,8 @@ SELECT seq, ce_id, event_type, source, schema_major, delegated_scope, schema_ver
  ORDER BY seq
  LIMIT %s
 """
+# A subscription with a payload filter (N53) also reads each row's attributes, as ingest matched them.
+SCAN_FILTERED_SQL = SCAN_SQL.replace("data::text\n", "data::text, attributes::text\n", 1)
 BASE64_SQL = """
 SELECT seq FROM event_log WHERE tenant_id = %s AND seq = ANY(%s) AND attributes->>'data_base64' IS NOT NULL
 """
@@ -73,7 +76,7 @@ RETURNING acked_seq
 
 TARGET_COLUMNS = (Subscription.id, Subscription.tenant_id, Subscription.sink_kind, Subscription.delegated_scope,
                   Subscription.event_types, Subscription.event_majors, Subscription.origin,
-                  Subscription.schema_major, Subscription.enabled)
+                  Subscription.schema_major, Subscription.enabled, Subscription.payload_filter)
 
 # seq, ce_id, event_type, source, schema_major, delegated_scope, schema_version, received_at, data
 LogRow = tuple[Any, ...]
@@ -117,6 +120,7 @@ class PullTarget:
     selector: EventSelector
     acked_seq: int
     enabled: bool
+    payload: Predicate | None = None
 
 
 def find_pull_subscription(*, session: Session, caller: Caller, subscription_id: str) -> PullTarget:
@@ -130,8 +134,9 @@ def find_pull_subscription(*, session: Session, caller: Caller, subscription_id:
     row = session.execute(query).first()
     if row is None or provider_for(row.sink_kind).is_push:
         raise NotFound("subscription not found")
+    payload = compile_filter(row.payload_filter) if row.payload_filter is not None else None
     return PullTarget(row.id, row.tenant_id, row.delegated_scope, selector_of(row), row.acked_seq or 0,
-                      row.enabled)
+                      row.enabled, payload)
 
 
 def confirm_delegated_party(target: PullTarget) -> None:
@@ -163,7 +168,7 @@ def pull_events(*, session: Session, caller: Caller, subscription_id: str, after
         return Page([], None, target.acked_seq, caught_up=True)
     start = after if after is not None else target.acked_seq
     page = read_page(connection, tenant_id=target.tenant_id, selector=target.selector, start=start, limit=limit,
-                     scan_budget=max(get_settings().pull_scan_rows, limit))
+                     scan_budget=max(get_settings().pull_scan_rows, limit), payload=target.payload)
     # Scanned rows exist, so their position is acknowledged as is; a seek point may lie beyond the log.
     scanned_to = page.position if page.position > start else 0
     acknowledge(connection, subscription_id=target.id, tenant_id=target.tenant_id, position=scanned_to,
@@ -171,19 +176,27 @@ def pull_events(*, session: Session, caller: Caller, subscription_id: str, after
     return page
 
 
+def _selected(selector: EventSelector, payload: Predicate | None, row: LogRow) -> bool:
+    """Whether the subscription gets this log row: its selectors, then its payload filter (row[9]: attributes)."""
+    if not selector.matches(row[2], row[3], row[4], row[5]):
+        return False
+    return payload is None or payload(*event_document(row[9], row[8]))
+
+
 def read_page(connection: Connection, *, tenant_id: str, selector: EventSelector, start: int, limit: int,
-              scan_budget: int) -> Page:
+              scan_budget: int, payload: Predicate | None = None) -> Page:
     """Scan the log after ``start`` for up to ``limit`` matching events, at most ``scan_budget`` rows."""
+    sql = SCAN_SQL if payload is None else SCAN_FILTERED_SQL
     matched: list[LogRow] = []
     position, scanned, size = start, 0, limit
     # The driver's own cursor on the same connection: plain tuples, no per-row result objects.
     scan = connection.connection.driver_connection.cursor()
     while scanned < scan_budget:
         size = min(size, scan_budget - scanned)
-        rows = scan.execute(SCAN_SQL, (tenant_id, position, size)).fetchall()
+        rows = scan.execute(sql, (tenant_id, position, size)).fetchall()
         for row in rows:
-            if selector.matches(row[2], row[3], row[4], row[5]):
-                matched.append(row)
+            if _selected(selector, payload, row):
+                matched.append(row[:9])
                 if len(matched) == limit:
                     return _page(connection, tenant_id, matched, limit, position=row[0], caught_up=False)
         scanned += len(rows)

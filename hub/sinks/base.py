@@ -33,6 +33,7 @@ class PreparedDelivery:
     signing_secrets: tuple[str, ...] = ()  # webhook: current first, then the previous during overlap
     credential: Mapping[str, Any] | None = None  # a queue kind's unsealed static credential
     grant: Mapping[str, Any] | None = None  # a delegated grant (role ARN, region, external id)
+    headers: tuple[tuple[str, str], ...] = ()  # webhook: the subscription's static headers, unsealed (N54)
 
 
 @dataclass(frozen=True, slots=True)

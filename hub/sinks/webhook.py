@@ -27,6 +27,7 @@ from hub.sinks.http_errors import (
     retry_after_seconds, status_class, status_detail, transport_class,
 )
 from hub.sinks.signing import signature_header
+from hub.sinks.webhook_headers import reserved_header
 from hub.sinks.vocabulary import ErrorClass, SinkKind
 
 USER_AGENT = f"streaming-hub/{__version__}"
@@ -53,9 +54,13 @@ SESSION_HEADERS = {"content-type": CONTENT_TYPE, "user-agent": USER_AGENT}  # th
 
 
 def try_headers(delivery: PreparedDelivery, timestamp: int) -> CIMultiDict[str]:
-    """The headers that change per try: the id is the delivery's, the timestamp this try's, the signature."""
+    """The headers that change per try: the id is the delivery's, the timestamp this try's, the signature;
+    then the subscription's static headers, never one of the hub's own (checked at write time too)."""
     headers: CIMultiDict[str] = CIMultiDict(
         (("webhook-id", delivery.delivery_id), ("webhook-timestamp", str(timestamp))))
+    for name, value in delivery.headers:
+        if not reserved_header(name):
+            headers.add(name, value)
     if delivery.signing_secrets:
         headers["webhook-signature"] = signature_header(
             delivery.signing_secrets, delivery.delivery_id, timestamp, delivery.body)

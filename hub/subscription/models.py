@@ -58,6 +58,10 @@ class Subscription(SQLModel, table=True):
     credential_updated_at: datetime | None = tz_field()
     delegated_grant: dict[str, Any] | None = _jsonb_or_null()
     external_id: str | None = None
+    # The payload filter as the caller sent it (N53); ingest compiles it when it loads the cache.
+    payload_filter: dict[str, Any] | None = _jsonb_or_null()
+    # Webhook static headers (N54): [{name, secret, value | sealed}]; a secret value only as an envelope.
+    custom_headers: list[dict[str, Any]] | None = _jsonb_or_null()
     auto_disabled: bool = False
     disabled_reason: str = ""
     created_at: datetime = tz_field(nullable=False, default_now=True)

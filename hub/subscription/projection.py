@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from hub.providers.endpoints import endpoint_display
+from hub.providers.headers import read_headers
 from hub.subscription.models import Subscription
 
 
@@ -47,6 +48,8 @@ def _common(sub: Subscription) -> dict[str, Any]:
         "plan_tier": sub.plan_tier,
         "enabled": sub.enabled,
         "verification_state": sub.verification_state,
+        "filter": sub.payload_filter,  # N53: always present, null when the subscription has none
+        "headers": read_headers(sub.custom_headers),  # N54: a secret header without its value
         "created_at": timestamp(sub.created_at),
         "updated_at": timestamp(sub.updated_at),
     }

@@ -28,9 +28,10 @@ from hub.subscription.schemas import (
     PatchSubscriptionRequest, RotateSecretResponse, SubscriptionResponse,
 )
 from hub.subscription.validation import (
-    SINK_KINDS, VERIFICATION_STATES, check_create, check_major, list_filters, refuse_inline_config,
+    SINK_KINDS, VERIFICATION_STATES, check_create, check_major, list_filters, plain_headers, refuse_inline_config,
 )
-from hub.subscription.values import NewSubscription
+from hub.subscription.filter_check import check_filter
+from hub.subscription.values import NewSubscription, SubscriptionChange
 
 router = APIRouter(tags=["Subscriptions"], dependencies=[Security(docs.bearer_scheme)])
 
@@ -157,16 +158,21 @@ def update_subscription_schema_major(
     key: Annotated[IdempotentRequest, Depends(KEY_PATCH)],
     body: Annotated[PatchSubscriptionRequest, Depends(PATCH_BODY)],
 ) -> Response:
-    """Re-pin the schema major (null follows major 1) and optionally the timeout."""
+    """Re-pin the schema major (null follows major 1) and optionally the timeout and the payload filter."""
     timeout_given = "timeout_ms" in body.model_fields_set
 
-    def prepare() -> None:
+    def prepare() -> SubscriptionChange:
         check_major(body.schema_major, "schema_major")
+        filter_given = "filter" in body.model_fields_set
+        return SubscriptionChange(filter_given=filter_given,
+                                  payload_filter=check_filter(body.filter) if filter_given else None,
+                                  headers_given="headers" in body.model_fields_set,
+                                  headers=plain_headers(body.headers))
 
-    def work(session: Session, _: None) -> Response:
+    def work(session: Session, change: SubscriptionChange) -> Response:
         service.repin_schema_major(session=session, caller=caller_of(principal), subscription_id=sub_id,
                                    schema_major=body.schema_major, timeout_ms=body.timeout_ms,
-                                   timeout_given=timeout_given)
+                                   timeout_given=timeout_given, change=change)
         return Response(status_code=200)
 
     return execute(key, work, prepare)

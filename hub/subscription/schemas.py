@@ -10,12 +10,38 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 from enum import Enum
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, StrictInt, StrictStr
+from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
 
 from hub.schema_base import ClosedModel, omittable
 from hub.sinks.vocabulary import SinkKind
+
+
+FILTER_DOC = ("Extension (docs/contract-notes.md N53): a payload filter over the event's `data` (paths "
+              "`data.a.b`) and attributes (`subject`, …), with equality, `$eq`, `$in`, `$exists`, `$gt`, "
+              "`$gte`, `$lt`, `$lte`, `$prefix`, `$and`, `$or` and `$not`; null or absent: every event.")
+
+
+HEADERS_DOC = ("Extension (docs/contract-notes.md N54), webhook only: up to 20 static request headers; one marked "
+               "`secret` is sealed at rest and read back without its value. None may set `content-type`, "
+               "`user-agent` or a `webhook-*` header.")
+
+
+class StaticHeader(ClosedModel):
+    """A static request header as a create or PATCH body gives it."""
+
+    name: StrictStr
+    value: StrictStr
+    secret: StrictBool = False
+
+
+class StaticHeaderRead(ClosedModel):
+    """A static header as reads show it: a secret one without its value."""
+
+    name: str
+    value: str = omittable()
+    secret: bool
 
 
 class VerificationState(str, Enum):
@@ -37,13 +63,18 @@ class CreateSubscriptionRequest(BaseModel):
     schema_major: StrictInt = omittable()
     event_majors: dict[StrictStr, StrictInt] = omittable()
     plan_tier: StrictStr = omittable()
+    filter: dict[str, Any] | None = Field(default=None, description=FILTER_DOC)
+    headers: list[StaticHeader] | None = Field(default=None, description=HEADERS_DOC)
 
 
 class PatchSubscriptionRequest(ClosedModel):
-    """The narrow change body: ``schema_major`` (required, nullable) and optional ``timeout_ms``."""
+    """The narrow change body: ``schema_major`` (required, nullable) and optional ``timeout_ms``;
+    the extensions ``filter`` (N53) and ``headers`` (N54) replace theirs (null removes them)."""
 
     schema_major: StrictInt | None
     timeout_ms: StrictInt = omittable()
+    filter: dict[str, Any] | None = Field(default=None, description=FILTER_DOC)
+    headers: list[StaticHeader] | None = Field(default=None, description=HEADERS_DOC)
 
 
 class Subscription(ClosedModel):
@@ -62,6 +93,8 @@ class Subscription(ClosedModel):
     plan_tier: str
     enabled: bool
     verification_state: VerificationState
+    filter: dict[str, Any] | None = Field(description=FILTER_DOC)
+    headers: list[StaticHeaderRead] = Field(description=HEADERS_DOC)
     created_at: datetime
     updated_at: datetime
 
@@ -87,6 +120,8 @@ class SubscriptionRead(ClosedModel):
     secret_rotated_at: datetime | None
     secret_overlap_until: datetime | None
     delegated_scope: str = omittable()
+    filter: dict[str, Any] | None = Field(description=FILTER_DOC)
+    headers: list[StaticHeaderRead] = Field(description=HEADERS_DOC)
     created_at: datetime
     updated_at: datetime
 

@@ -7,6 +7,7 @@ caller only those stamped with its ``delegated_scope``. Anything else is a unifo
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from collections.abc import Callable
 from typing import Any
@@ -17,6 +18,7 @@ from sqlmodel import Session, col, select
 from hub.errors import NotFound
 from hub.ids import new_id, parse_uuid
 from hub.providers.endpoints import pull_endpoint
+from hub.providers.headers import seal_headers
 from hub.providers.registry import provider_for
 from hub.secrets import mint_signing_secret, seal, unseal
 from hub.subscription.errors import NameTaken, NoSecretToRotate
@@ -24,7 +26,7 @@ from hub.subscription.models import Subscription
 from hub.subscription.catalog_check import check_catalog
 from hub.subscription.validation import DEFAULT_TIMEOUT_MS, check_patch_timeout
 from hub.subscription.versions import bump_version
-from hub.subscription.values import Caller, ListFilters, NewSubscription
+from hub.subscription.values import Caller, ListFilters, NewSubscription, SubscriptionChange
 
 ROTATION_OVERLAP = timedelta(hours=24)
 NAME_INDEX = "uq_subscriptions_live_name"
@@ -87,7 +89,8 @@ def _new_row(caller: Caller, new: NewSubscription, now: datetime) -> tuple[Subsc
         sink_kind=new.sink_kind, endpoint=new.endpoint or pull_endpoint(sub_id), event_types=new.event_types,
         event_majors=new.event_majors, origin=new.origin, schema_major=new.schema_major,
         timeout_ms=new.timeout_ms, plan_tier=new.plan_tier, created_at=now, updated_at=now,
-        verification_state=provider.birth_state,
+        verification_state=provider.birth_state, payload_filter=new.payload_filter,
+        custom_headers=seal_headers(new.custom_headers, sub_id),
     )
     secret = ""
     if provider.signs:
@@ -159,8 +162,9 @@ def delete_subscription(*, session: Session, caller: Caller, subscription_id: st
 
 
 def repin_schema_major(*, session: Session, caller: Caller, subscription_id: str, schema_major: int | None,
-                       timeout_ms: int | None, timeout_given: bool) -> None:
-    """Re-pin the caller's subscription (None follows major 1) and optionally set its timeout.
+                       timeout_ms: int | None, timeout_given: bool, change: SubscriptionChange | None = None) -> None:
+    """Re-pin the caller's subscription (None follows major 1) and optionally set its timeout and
+    the extensions' fields in ``change`` (checked already: the payload filter).
 
     The row is locked first; the timeout is checked against the subscription's kind
     (R-updateSubscriptionSchemaMajor-04), and the event types the pin moves (those without their
@@ -169,19 +173,25 @@ def repin_schema_major(*, session: Session, caller: Caller, subscription_id: str
     """
     sub = get_subscription(session=session, caller=caller, subscription_id=subscription_id, for_update=True)
     timeout = check_patch_timeout(timeout_ms, sub.sink_kind) if timeout_given else sub.timeout_ms
+    if change is not None and change.headers_given:  # N54: the row's kind decides whether it takes headers
+        change = replace(change, headers=provider_for(sub.sink_kind).check_headers(change.headers))
     pinned_by_major = [key for key in sub.event_types or [] if key not in (sub.event_majors or {})]
     check_catalog(event_types=sub.event_types, schema_major=schema_major, event_majors=sub.event_majors,
                   origin=sub.origin, only=pinned_by_major)
     update_schema_major(session=session, sub=sub, schema_major=schema_major, timeout_ms=timeout,
-                        timeout_given=timeout_given)
+                        timeout_given=timeout_given, change=change)
 
 
 def update_schema_major(*, session: Session, sub: Subscription, schema_major: int | None,
-                        timeout_ms: int | None, timeout_given: bool) -> None:
+                        timeout_ms: int | None, timeout_given: bool, change: SubscriptionChange | None = None) -> None:
     """Write a checked re-pin to the locked row (``repin_schema_major`` checks it first)."""
     sub.schema_major = schema_major
     if timeout_given:
         sub.timeout_ms = timeout_ms
+    if change is not None and change.filter_given:
+        sub.payload_filter = change.payload_filter
+    if change is not None and change.headers_given:
+        sub.custom_headers = seal_headers(change.headers, sub.id)
     sub.updated_at = datetime.now(UTC)
     session.add(sub)
     session.flush()

@@ -6,6 +6,7 @@ Every refusal is ``422`` with a ``code`` and an ``errors`` entry naming the fiel
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import orjson
 
@@ -13,8 +14,9 @@ from hub.auth.tokens import Principal
 from hub.ids import parse_uuid
 from hub.providers.endpoints import check_shape, clean_text
 from hub.providers.registry import kinds, provider_for
+from hub.subscription.filter_check import check_filter
 from hub.subscription.errors import EventTypeOutsideNature, InlineSinkConfigForbidden, invalid
-from hub.subscription.schemas import CreateSubscriptionRequest, VerificationState
+from hub.subscription.schemas import CreateSubscriptionRequest, StaticHeader, VerificationState
 from hub.subscription.values import ListFilters, NewSubscription
 
 MAX_NAME_LENGTH = 200
@@ -113,12 +115,18 @@ def check_nature(event_types: list[str] | None, principal: Principal) -> None:
         raise EventTypeOutsideNature(errors=refused)
 
 
+def plain_headers(headers: list[StaticHeader] | None) -> list[dict[str, Any]] | None:
+    """The body's static headers as plain dicts, for the provider's checks (N54)."""
+    return None if headers is None else [header.model_dump() for header in headers]
+
+
 def check_create(body: CreateSubscriptionRequest, principal: Principal) -> NewSubscription:
     """Every hub check of a create body that needs no I/O, in the order a caller would fix them."""
     if not body.name.strip():
         raise invalid("name", "name must not be blank")
     name = clean_text(body.name.strip(), "name", max_length=MAX_NAME_LENGTH)
     sink_kind = body.sink_kind.value
+    provider = provider_for(sink_kind)
     endpoint = check_shape(sink_kind, body.endpoint)
     event_types = check_event_types(body.event_types)
     new = NewSubscription(
@@ -128,7 +136,8 @@ def check_create(body: CreateSubscriptionRequest, principal: Principal) -> NewSu
         schema_major=check_major(body.schema_major, "schema_major"),
         event_majors=check_event_majors(body.event_majors, event_types),
         plan_tier="standard" if body.plan_tier is None else _token(body.plan_tier, "plan_tier"),
-        delegated_scope=principal.delegated_scope,
+        delegated_scope=principal.delegated_scope, payload_filter=check_filter(body.filter),
+        custom_headers=provider.check_headers(plain_headers(body.headers)),
     )
     check_nature(event_types, principal)
     return new

@@ -114,3 +114,20 @@ def test_needs_the_create_permission(client, make_token, tenant, receiver: Recei
     response = ping(client, {"Authorization": f"Bearer {token}"}, sub)
     assert response.status_code == 403 and response.json()["code"] == "AUT-1020"
     assert receiver.received == []
+
+
+def test_the_ping_probe_carries_the_static_headers(client, auth_headers, tenant, receiver: Receiver) -> None:  # noqa: ANN001
+    """N54: a receiver that demands an API key gets it on the probe too (so verification can succeed)."""
+    import json
+
+    from hub.providers.headers import seal_headers
+    from hub.providers.registry import provider_for
+
+    sub, (secret,) = insert_subscription(libpq_url(), tenant, hook(receiver), state="pending_verification")
+    stored = seal_headers(provider_for("webhook").check_headers(
+        [{"name": "Authorization", "value": "Bearer receiver-key", "secret": True}]), sub)
+    sql(libpq_url(), "UPDATE subscriptions SET custom_headers = %s WHERE id = %s", (json.dumps(stored), sub))
+    assert ping(client, auth_headers, sub).json()["outcome"] == "ok"
+    [request] = receiver.received
+    assert request.headers["authorization"] == "Bearer receiver-key"
+    Webhook(f"whsec_{secret}").verify(request.body, request.headers)

@@ -99,3 +99,13 @@ def test_a_page_larger_than_the_scan_bound_still_fills(inbox, tenant, override_s
     seqs = store_many(tenant, 30)
     page = inbox.page(sub, limit=25)
     assert [item["seq"] for item in page["events"]] == seqs[:25] and page["next_cursor"] == seqs[24]
+
+
+def test_payload_filter_applies_at_read_time(inbox, tenant):
+    """N53: the pull inbox applies the subscription's payload filter as ingest matched it."""
+    big = inbox.subscribe(filter={"data.n": {"$gte": 2}})
+    odd = inbox.subscribe(filter={"data.n": {"$in": [1, 3]}})
+    seqs = store_many(tenant, 4)
+    assert inbox.seqs(big) == seqs[2:]
+    assert inbox.seqs(odd) == [seqs[1], seqs[3]]
+    assert cursor_of(odd) == seqs[3]

@@ -84,6 +84,16 @@ class SubscriptionParts:
     signing_secrets: tuple[str, ...]
     credential: dict[str, Any] | None
     grant: dict[str, Any] | None
+    headers: tuple[tuple[str, str], ...]
+
+
+def static_headers(provider: Provider, subscription: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """The static headers the kind's provider sends (N54), secret values unsealed once (cached)."""
+    try:
+        return provider.delivery_headers(subscription.get("custom_headers"), subscription_id=subscription["id"],
+                                         opener=_unsealed)
+    except SecretsError:
+        raise NotDeliverable("internal", "a static header of the subscription could not be opened") from None
 
 
 def subscription_parts(subscription: dict[str, Any], now: datetime) -> SubscriptionParts:
@@ -94,7 +104,7 @@ def subscription_parts(subscription: dict[str, Any], now: datetime) -> Subscript
         kind=provider.kind, endpoint=subscription["endpoint"],
         timeout_seconds=attempt_timeout_seconds(subscription["timeout_ms"]),
         signing_secrets=webhook_secrets(subscription, now) if provider.signs else (),
-        credential=reach.credential, grant=reach.grant)
+        credential=reach.credential, grant=reach.grant, headers=static_headers(provider, subscription))
 
 
 def prepare(job: ClaimedJob, event: StoredEvent | None, subscription: dict[str, Any], now: datetime,
@@ -118,7 +128,7 @@ def prepare(job: ClaimedJob, event: StoredEvent | None, subscription: dict[str, 
         delivery_id=str(job.id), job_id=job.id, tenant_id=job.tenant_id, subscription_id=job.subscription_id,
         sink_kind=shared.kind, endpoint=shared.endpoint, body=body, attributes=attributes,
         attempt=job.attempts + 1, timeout_seconds=shared.timeout_seconds, signing_secrets=shared.signing_secrets,
-        credential=shared.credential, grant=shared.grant)
+        credential=shared.credential, grant=shared.grant, headers=shared.headers)
 
 
 @lru_cache(maxsize=65_536)

@@ -60,7 +60,7 @@ ATTEMPT_TYPES = copy_types(DeliveryAttempt, *AttemptRow._fields)
 SUBSCRIPTION_COLUMNS = columns(
     Subscription, "id", "tenant_id", "delegated_scope", "name", "sink_kind", "endpoint", "timeout_ms", "enabled",
     "verification_state", "deleted_at", "secret_current", "secret_previous", "secret_overlap_until",
-    "credential_sealed", "delegated_grant", "external_id")
+    "credential_sealed", "delegated_grant", "external_id", "custom_headers")
 
 # The claimed columns, then the lease token (last).
 CLAIM_SQL = f"""

@@ -206,13 +206,12 @@ class EventStore:
         eligible: Counter[tuple[str, tuple[str, ...]]] = Counter()
         available: list[tuple] = []
         jobs = 0
-        match = self.cache.match
+        select = self.cache.select
         as_uuid = self._subscription_uuid
         with cursor.copy(f"COPY delivery_jobs ({JOB_COLUMNS}) FROM STDIN (FORMAT BINARY)") as copy:
             copy.set_types(JOB_TYPES)
             for event in inserted:
-                found = match(event.tenant_id, event.event_type, event.source, event.schema_major,
-                              event.delegated_scope)
+                found = select(event)
                 for subscription_id in found.push:
                     copy.write_row((uuid_utils.uuid7(), event.tenant_id, as_uuid(subscription_id), event.seq,
                                     PENDING, 0, now, None, "", now, now))
