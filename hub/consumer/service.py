@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import aiormq
+import orjson
 from sqlalchemy import text
-from sqlmodel import Session
 
 from hub.consumer import topology
 from hub.consumer.access import CONSUME, CREATE, DELETE, Consumer
@@ -87,8 +87,6 @@ def _insert(queue_id: str, tenant_id: str, durable: bool, groups: Sequence[Filte
 
 
 def _groups_json(groups: Sequence[FilterGroup]) -> str:
-    import orjson
-
     return orjson.dumps([group.as_json() for group in groups]).decode()
 
 
