@@ -33,11 +33,12 @@ apt_install() {
   export DEBIAN_FRONTEND=noninteractive
   if [ "$APT_UPDATED" = 0 ]; then
     log "apt-get update"
-    apt-get update -q
+    apt-get update -q -o DPkg::Lock::Timeout=600
     APT_UPDATED=1
   fi
   log "apt-get install -y $*"
-  apt-get install -y -q "$@"
+  # Another install (a browser for the console tests, say) may hold the dpkg lock: wait for it.
+  apt-get install -y -q -o DPkg::Lock::Timeout=600 "$@"
 }
 
 kafka_jars_present() {

@@ -39,7 +39,7 @@ trap cleanup EXIT
 
 export DEBIAN_FRONTEND=noninteractive
 echo "tools.sh: apt-get update" >&2
-apt-get update -q >&2
+apt-get update -q -o DPkg::Lock::Timeout=600 >&2
 echo "tools.sh: apt-get install -y ${need[*]}" >&2
 # Another apt run may hold the lock for a moment: wait for it rather than fail.
-apt-get install -y -q -o DPkg::Lock::Timeout=120 "${need[@]}" >&2
+apt-get install -y -q -o DPkg::Lock::Timeout=600 "${need[@]}" >&2
