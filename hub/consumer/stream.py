@@ -55,13 +55,18 @@ class Stream:
             self._channel = await self.broker.channel(confirms=False)
             await self._channel.set_qos(prefetch_count=self.prefetch)
             queue = await self._channel.declare_queue(topology.queue_name(self.queue_id), passive=True)
-            self._consumer_tag = await queue.consume(self._inbox.put_nowait)
+            self._consumer_tag = await queue.consume(self._receive)
         except aiormq.exceptions.ChannelNotFoundEntity as exc:
             raise QueueNotFound("the queue no longer exists") from exc
         except BROKER_FAULTS as exc:
             raise BrokerUnavailable() from exc
         await asyncio.to_thread(touch, self.queue_id)
         return self
+
+    async def _receive(self, message: AbstractIncomingMessage) -> None:
+        # A coroutine on purpose: aio-pika warns on every message given to a plain callable, and the
+        # warning's text is the callable's repr, here the whole inbox: quadratic in the backlog.
+        self._inbox.put_nowait(message)
 
     async def __aexit__(self, *_: object) -> None:
         with contextlib.suppress(Exception):
