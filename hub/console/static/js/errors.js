@@ -13,12 +13,12 @@ function explain(err) {
 }
 
 /** The error block: a title, the explanation, the problem's own detail and code as text. */
-export function errorBlock(err, retry) {
+export function errorBlock(err, retry, level = 'h2') {
   const [title, text] = explain(err);
   const problem = err.problem || {};
   const fields = (problem.errors || []).map((item) => h('li', {}, `${item.pointer || item.field || ''} ${item.detail || item.message || ''}`));
   return h('section', { class: 'error', role: 'alert', dataset: { status: String(err.status ?? 0) } },
-    h('h2', {}, title),
+    h(level, {}, title),
     h('p', {}, text),
     problem.detail && problem.detail !== text ? h('p', { class: 'detail' }, problem.detail) : null,
     problem.code ? h('p', { class: 'code' }, `code: ${problem.code}`) : null,

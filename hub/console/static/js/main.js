@@ -51,7 +51,7 @@ async function route() {
     const [match, page] = found;
     await page(main, { params: match.slice(1).map(decodeURIComponent), current, rerender: route });
   } catch (err) {
-    if (current()) replace(main, errorBlock(err, route));
+    if (current()) replace(main, errorBlock(err, route, 'h1'));
     if (!(err && 'status' in err)) console.warn(err);
   }
   if (current()) main.focus({ preventScroll: true });
