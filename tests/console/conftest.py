@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -81,17 +82,25 @@ def _collect(console: Console, page: object) -> None:
     page.on("dialog", lambda dialog: (console.errors.append(f"dialog: {dialog.message}"), dialog.dismiss()))
 
 
-@pytest.fixture
-def console(browser, hub_base: str) -> Iterator[Console]:  # noqa: ANN001
-    """A fresh browser context (empty sessionStorage) on the console; asserts no console error."""
+@contextmanager
+def console_on(browser, base: str) -> Iterator[Console]:  # noqa: ANN001
+    """A fresh browser context (empty sessionStorage) on the console at BASE; asserts no console error."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, timezone_id="UTC")
     page = context.new_page()
     page.set_default_timeout(15_000)
-    current = Console(base=hub_base, page=page)
+    current = Console(base=base, page=page)
     _collect(current, page)
-    yield current
-    context.close()
+    try:
+        yield current
+    finally:
+        context.close()
     assert current.unexpected_errors() == [], current.errors
+
+
+@pytest.fixture
+def console(browser, hub_base: str) -> Iterator[Console]:  # noqa: ANN001
+    with console_on(browser, hub_base) as current:
+        yield current
 
 
 @pytest.fixture

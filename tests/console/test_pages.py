@@ -68,6 +68,7 @@ def test_the_delivery_log_shows_attempts_and_resend_adds_a_job(console: Console,
     assert log.locator("tbody tr").count() == 1 and "1 attempt" in log.inner_text()
     assert page.locator("#health-chart svg rect.bar-bad").count() >= 1
     assert "p50 12 ms" in page.locator("#latency").inner_text()
+    assert "http_5xx (HTTP 503)" in page.locator("#last-error").inner_text()
     log.get_by_role("button", name="Resend").click()
     page.locator("#notice", has_text="Resend queued as job").wait_for()
     page.wait_for_function("() => document.querySelectorAll('#delivery-log tbody tr').length === 2")

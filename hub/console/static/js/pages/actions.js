@@ -3,6 +3,7 @@
 import { h, replace, facts } from '../dom.js';
 import { api, get, idempotencyKey } from '../api.js';
 import { errorBlock } from '../errors.js';
+import { notify } from '../notice.js';
 
 const path = (sub, tail) => `/v1/subscriptions/${encodeURIComponent(sub.id)}${tail}`;
 
@@ -36,10 +37,21 @@ function confirmed(label, id, question, run) {
   return h('div', { class: 'action' }, ask, out);
 }
 
+const probeFacts = (data) => facts([['Outcome', data.outcome], ['HTTP status', data.statusCode],
+  ['Error class', data.errorClass], ['Detail', data.detail]]);
+
 function ping(sub) {
-  return action('Ping', 'ping', async () => {
-    const { data } = await api('POST', path(sub, '/ping'));
-    return facts([['Outcome', data.outcome], ['HTTP status', data.statusCode], ['Error class', data.errorClass], ['Detail', data.detail]]);
+  return action('Ping', 'ping', async () => probeFacts((await api('POST', path(sub, '/ping'))).data));
+}
+
+/** Verify re-runs the probe; success activates (and re-enables) the subscription. */
+function verify(sub, rerender) {
+  return action('Verify', 'verify', async () => {
+    const { data } = await api('POST', path(sub, '/verify'));
+    if (data.outcome !== 'ok') return probeFacts(data);
+    await rerender();
+    notify('Verified: the subscription is active.');
+    return '';
   });
 }
 
@@ -102,11 +114,12 @@ function recover(sub) {
   return h('div', { class: 'action' }, form);
 }
 
-export function actionsSection(sub) {
+export function actionsSection(sub, rerender) {
   const webhook = sub.sink_kind === 'webhook';
   return h('section', { 'aria-labelledby': 'actions-title' },
     h('h2', { id: 'actions-title' }, 'Actions'),
     ping(sub),
+    sub.verification_state !== 'active' || !sub.enabled ? verify(sub, rerender) : null,
     webhook ? rotate(sub) : null,
     repin(sub),
     sub.sink_kind !== 'pull' ? recover(sub) : null);

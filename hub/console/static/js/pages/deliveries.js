@@ -39,6 +39,16 @@ function latencyFacts(jobs) {
   return h('p', { id: 'latency' }, `Latency over the ${latencies.length} attempts shown: p50 ${fmt(percentile(latencies, 50))}, p99 ${fmt(percentile(latencies, 99))}.`);
 }
 
+/** The newest failed attempt among the jobs shown: its class, status and detail (as text). */
+function lastError(jobs) {
+  const failed = jobs.flatMap((job) => job.attempts || []).filter((a) => !SUCCESS.has(a.outcome) && a.error_class)
+    .sort((a, b) => String(b.attempted_at).localeCompare(String(a.attempted_at)));
+  if (!failed.length) return h('p', { id: 'last-error' }, 'Last error: none among the attempts shown.');
+  const a = failed[0];
+  return h('p', { id: 'last-error' }, 'Last error: ', when(a.attempted_at), ` ${a.error_class}`,
+    a.status_code ? ` (HTTP ${a.status_code})` : '', a.detail ? ` — ${a.detail}` : '');
+}
+
 async function resend(subId, job, reload) {
   try {
     const { data } = await api('POST', `/v1/subscriptions/${encodeURIComponent(subId)}/deliveries/${encodeURIComponent(job.id)}/resend`, { headers: idempotencyKey() });
@@ -58,18 +68,19 @@ function jobRow(subId, job, reload) {
   ];
 }
 
-/** The health chart, latency line and log table; filters re-read the log. */
-export function deliveriesSection(subId, chartBox) {
+/** The health chart, latency line and log table; filters and Reload re-read the log (and ON_RELOAD). */
+export function deliveriesSection(subId, chartBox, onReload = async () => {}) {
   const box = h('div', { id: 'delivery-log' });
   const state = h('select', { name: 'state', 'aria-label': 'Job state' },
     ['', 'pending', 'retrying', 'delivered', 'dead_lettered', 'disabled'].map((v) => h('option', { value: v }, v || 'any state')));
   const reload = async () => {
     replace(box, loading('Loading the delivery log…'));
+    await onReload();
     try {
       const { data } = await get(`/v1/subscriptions/${encodeURIComponent(subId)}/deliveries`, { limit: LOG_SIZE, state: state.value });
       const jobs = data.deliveries || [];
       replace(chartBox, stackedBars('Delivery attempts per hour', hourlyBuckets(jobs),
-        [{ key: 'ok', name: 'delivered', tone: 'ok' }, { key: 'failed', name: 'failed', tone: 'bad' }]), latencyFacts(jobs));
+        [{ key: 'ok', name: 'delivered', tone: 'ok' }, { key: 'failed', name: 'failed', tone: 'bad' }]), latencyFacts(jobs), lastError(jobs));
       replace(box, jobs.length
         ? table('Delivery log (newest first)', ['Event type', 'Event id', 'State', 'Attempts', 'Created', ''], jobs.map((job) => jobRow(subId, job, reload)))
         : emptyState('No delivery yet for this subscription.'));

@@ -27,29 +27,28 @@ function healthFacts(health) {
       ['Success rate', rate], ['Recent outcomes', outcomesText(health.recent_outcomes)],
       ['Outcomes since window start', outcomesText(health.delivery_outcomes)],
       ['Last success', when(health.last_success_at)], ['Last failure', when(health.last_failure_at)],
-      ['Last error', health.disabled_reason || (health.last_failure_at ? 'see the failed attempts in the log' : '—')],
+      ['Disabled reason', health.disabled_reason || '—'],
       ['Dead-lettered', health.dead_lettered], ['Consumer lag', `${health.consumer_lag_ms ?? 0} ms`],
     ]));
 }
 
-async function healthSection(subId) {
-  const box = h('div', {});
+async function fillHealth(box, subId) {
   try {
     const { data } = await get(`/v1/subscriptions/${encodeURIComponent(subId)}/health`);
     replace(box, healthFacts(data));
   } catch (err) {
     replace(box, errorBlock(err));
   }
-  return box;
 }
 
-export async function subscriptionPage(main, { params: [subId], current }) {
+export async function subscriptionPage(main, { params: [subId], current, rerender }) {
   const { data } = await get(`/v1/subscriptions/${encodeURIComponent(subId)}`);
   if (!current()) return;
   const sub = data.subscription;
   const chartBox = h('div', { id: 'health-chart' });
-  const log = deliveriesSection(sub.id, chartBox);
-  const health = await healthSection(sub.id);
+  const health = h('div', {});
+  const log = deliveriesSection(sub.id, chartBox, () => fillHealth(health, sub.id));
+  await fillHealth(health, sub.id);
   if (!current()) return;
   replace(main,
     h('p', {}, h('a', { href: '#/subscriptions' }, '← Subscriptions')),
@@ -58,6 +57,7 @@ export async function subscriptionPage(main, { params: [subId], current }) {
     sub.sink_kind === 'pull' ? h('p', {}, h('a', { href: `#/subscriptions/${encodeURIComponent(sub.id)}/pull`, class: 'btn' }, 'Pull cursor and lag')) : null,
     h('section', { 'aria-labelledby': 'health-title' }, h('h2', { id: 'health-title' }, 'Health'), health, chartBox),
     sub.sink_kind !== 'pull' ? log.section : null,
-    actionsSection(sub));
+    actionsSection(sub, rerender));
+  // The log's first read re-reads the health too; a pull subscription has no log to wait for.
   if (sub.sink_kind !== 'pull') await log.reload();
 }
