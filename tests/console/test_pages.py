@@ -3,6 +3,7 @@ resend and recover, and untrusted data shown as text."""
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, datetime, timedelta
 
 import httpx
@@ -29,6 +30,8 @@ def test_console_is_served_with_a_strict_policy_and_no_inline_script(hub_base: s
 
 def test_a_fragment_token_lists_the_subscriptions_and_leaves_the_address_bar(console: Console, tenant_token: str) -> None:
     name = create_webhook(console.base, tenant_token)["subscription"]["name"]
+    requested: list[str] = []
+    console.page.on("request", lambda request: requested.append(request.url))
     console.open(tenant_token)
     page = console.page
     page.get_by_role("link", name=name).wait_for()
@@ -40,6 +43,7 @@ def test_a_fragment_token_lists_the_subscriptions_and_leaves_the_address_bar(con
     row.locator(".badge").last.wait_for()
     page.wait_for_function("() => ![...document.querySelectorAll('td .badge')].some(b => b.textContent === '…')")
     console.shot("subscriptions")
+    assert requested and not any(tenant_token in url for url in requested)  # the fragment is never sent
 
 
 def test_creating_a_webhook_shows_its_secret_once(console: Console, tenant_token: str) -> None:
@@ -112,3 +116,16 @@ def test_untrusted_fields_and_event_data_render_as_text(console: Console, tenant
 def test_an_empty_tenant_sees_the_empty_state(console: Console) -> None:
     console.open(mint_token(tenant="t-empty-console", permissions=ALL_PERMISSIONS))
     console.page.locator(".empty", has_text="No subscriptions yet").wait_for()
+
+
+def test_a_pull_subscription_shows_its_lag_without_reading_events(console: Console, tenant_token: str) -> None:
+    answer = httpx.post(f"{console.base}/v1/subscriptions", json={"sink_kind": "pull", "name": "inbox"},
+                        headers={"Authorization": f"Bearer {tenant_token}", "X-Idempotency": str(uuid.uuid4())}, timeout=30)
+    assert answer.status_code == 201, answer.text
+    reads: list[str] = []
+    console.page.on("request", lambda request: "/v1/events" in request.url and reads.append(request.url))
+    console.open(tenant_token, f"#/subscriptions/{answer.json()['subscription']['id']}")
+    console.page.get_by_role("link", name="Pull cursor and lag").click()
+    console.page.locator("h1", has_text="Pull cursor").wait_for()
+    assert "Lag behind the newest event" in console.page.locator("main dl").inner_text()
+    assert reads == []
