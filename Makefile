@@ -57,8 +57,10 @@ migrate: stack
 migrate-test: stack
 	$(WITH_TEST_ENV) $(VENV)/bin/hub migrate --create-database
 
-# pytest's exit code is the recipe's exit code; 5 (no tests collected) fails too.
+# pytest's exit code is the recipe's exit code; 5 (no tests collected) fails too. The console tests
+# drive Debian's chromium (installed here when missing; Playwright never downloads a browser).
 test: stack migrate-test
+	bash deploy/local/tools.sh chromium
 	$(WITH_TEST_ENV) $(VENV_PY) -m pytest $(PYTEST_ARGS)
 
 dev: stack migrate

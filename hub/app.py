@@ -15,6 +15,7 @@ from hub.catalog import router as catalog
 from hub.catalog.readiness import catalog_readiness
 from hub.catalog.refresher import catalog_refresher
 from hub.config import get_settings
+from hub.console.serve import install_console
 from hub.consumer import router as consumer
 from hub.dashboard import router as dashboard
 from hub.destinations import ping
@@ -83,5 +84,6 @@ def create_app() -> FastAPI:
         app.include_router(router)
     for check in READINESS_CHECKS:
         register_check(check)
+    install_console(app)
     install_openapi(app)
     return app

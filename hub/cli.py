@@ -145,9 +145,10 @@ def token(
     event_broker: Annotated[Optional[list[str]], typer.Option(
         help="event broker grant: TOPIC=DATA_FLAGS or TOPIC=DATA_FLAGS/TOPIC_FLAGS, e.g. orders=PRD/RW; repeatable")] = None,
 ) -> None:
-    """Mint an HS256 JWT that the local hub accepts."""
+    """Mint an HS256 JWT that the local hub accepts (and print a console link for it on stderr)."""
     from hub.auth.tokens import mint_token
     from hub.broker.access import parse_grant_options
+    from hub.console.link import console_link
     from hub.devtools.tree import DEFAULT_PERMISSIONS
     from hub.publisher.access import publish_claims
 
@@ -158,10 +159,13 @@ def token(
         grants = parse_grant_options(event_broker) if event_broker else None
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--event-broker") from None
-    typer.echo(mint_token(
+    minted = mint_token(
         tenant=tenant or None, permissions=permissions, operator=operator,
         delegated_scope=delegated_scope, nature=nature, event_broker=grants, ttl_seconds=ttl, claims=claims,
-    ))
+    )
+    typer.echo(minted)
+    # On stderr, so `TOKEN=$(hub token)` still captures the token alone.
+    typer.echo(f"console: {console_link(minted)}", err=True)
 
 
 @app.command()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tomllib
@@ -32,3 +33,12 @@ def test_every_command_answers_its_help_as_a_child_process() -> None:
                                 text=True, timeout=60, cwd=ROOT)
         assert result.returncode == 0, (command, result.stderr)
         assert "Usage:" in result.stdout
+
+
+def test_token_prints_the_token_alone_on_stdout_and_a_console_link_on_stderr() -> None:
+    result = subprocess.run([sys.executable, "-m", "workers.cli", "token", "--tenant", "acme"], capture_output=True,
+                            text=True, timeout=60, cwd=ROOT, env={**os.environ, "HUB_API_HOST": "127.0.0.1", "HUB_API_PORT": "8123"})
+    assert result.returncode == 0, result.stderr
+    token = result.stdout.strip()
+    assert token.count(".") == 2 and "\n" not in token
+    assert f"console: http://127.0.0.1:8123/console/#token={token}" in result.stderr

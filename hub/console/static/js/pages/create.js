@@ -1,0 +1,78 @@
+// Create a webhook subscription; the signing secret is shown once, with a copy button.
+import { h, replace, facts } from '../dom.js';
+import { api, idempotencyKey } from '../api.js';
+import { errorBlock } from '../errors.js';
+import { notify } from '../notice.js';
+
+function field(name, label, attrs = {}, hint) {
+  const id = `create-${name}`;
+  return h('div', { class: 'field' },
+    h('label', { for: id }, label),
+    h('input', { id, name, ...attrs }),
+    hint ? h('p', { class: 'hint' }, hint) : null);
+}
+
+/** The request body from the form: empty optional fields are left out. */
+function body(form) {
+  const values = new FormData(form);
+  const request = { sink_kind: 'webhook', name: values.get('name').trim(), endpoint: values.get('endpoint').trim() };
+  const types = values.get('event_types').split(',').map((t) => t.trim()).filter(Boolean);
+  if (types.length) request.event_types = types;
+  if (values.get('schema_major')) request.schema_major = Number(values.get('schema_major'));
+  if (values.get('timeout_ms')) request.timeout_ms = Number(values.get('timeout_ms'));
+  return request;
+}
+
+async function copy(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    notify('Signing secret copied to the clipboard.');
+  } catch {
+    // Without clipboard permission, select the text so the user can copy it by hand.
+    const range = document.createRange();
+    range.selectNodeContents(button.previousElementSibling);
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+    notify('Copy was refused by the browser: the secret is selected, press Ctrl+C.', 'warn');
+  }
+}
+
+function secretPanel(data) {
+  const sub = data.subscription;
+  const secret = h('code', { id: 'signing-secret', class: 'secret' }, data.signingSecret);
+  const button = h('button', { type: 'button', id: 'copy-secret' }, 'Copy');
+  button.addEventListener('click', () => copy(data.signingSecret, button));
+  return h('section', { class: 'created', 'aria-labelledby': 'created-title' },
+    h('h2', { id: 'created-title' }, 'Subscription created'),
+    facts([['Name', sub.name], ['Id', sub.id], ['Endpoint', sub.endpoint_display ?? sub.endpoint]]),
+    h('p', { class: 'warn' }, 'This signing secret is shown once. Store it now: the hub cannot show it again.'),
+    h('p', { class: 'secret-row' }, secret, ' ', button),
+    h('p', {}, h('a', { href: `#/subscriptions/${encodeURIComponent(sub.id)}`, class: 'btn', id: 'open-created' }, 'Open the subscription')));
+}
+
+export async function createPage(main) {
+  const result = h('div', { id: 'create-result' });
+  const form = h('form', { class: 'stack', id: 'create-form' },
+    field('name', 'Name', { required: true, maxlength: 200 }),
+    field('endpoint', 'Endpoint URL', { type: 'url', required: true, placeholder: 'https://example.com/hooks' }),
+    field('event_types', 'Event types', { placeholder: 'transaction.posted, invoice.*' }, 'Comma separated; empty for the API default.'),
+    field('schema_major', 'Schema major', { type: 'number', min: 1 }),
+    field('timeout_ms', 'Timeout (ms)', { type: 'number', min: 1 }),
+    h('button', { type: 'submit' }, 'Create'));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const submit = form.querySelector('button[type=submit]');
+    submit.disabled = true;
+    replace(result, h('p', { class: 'loading', role: 'status' }, 'Creating…'));
+    try {
+      const { data } = await api('POST', '/v1/subscriptions', { body: body(form), headers: idempotencyKey() });
+      form.remove();
+      replace(result, secretPanel(data));
+      result.querySelector('#copy-secret').focus();
+    } catch (err) {
+      replace(result, errorBlock(err));
+      submit.disabled = false;
+    }
+  });
+  replace(main, h('h1', {}, 'New webhook subscription'), form, result);
+}
