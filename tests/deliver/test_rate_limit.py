@@ -4,8 +4,9 @@ another subscription on the same workers and the same receiver runs unthrottled.
 
 The window checked at the receiver is a sliding one: every 1 s span [t, t + 1) starting at an
 arrival. The tolerance is 10 % (at most 55 arrivals for a 50/s limit): the slots themselves never
-put more than 50 in a second; a send may go out up to ``GRACE`` (50 ms) after its slot, which allows
-ceil(50 × 1.05) = 53, and the rest covers loopback jitter between the send and the receiver's clock.
+put more than 50 in a second; a send may go out up to ``GRACE`` (25 ms) after its slot, which allows
+50 × 1.025 + 1 = 52, and the rest covers the jitter between the send and the receiver's clock (a
+Python receiver on two loaded cores).
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ slot would enter the horizon, with their attempt count unchanged and no attempt 
 
 from __future__ import annotations
 
+import asyncio
 import math
 import uuid
 from collections.abc import Iterable, Mapping
@@ -25,7 +26,7 @@ from datetime import datetime, timedelta
 import psycopg
 
 HORIZON = 0.5  # seconds of slots one claim may take: the longest a batch waits for its last paced send
-GRACE = 0.05  # a paced send later than this after its slot is not made (the bound on bunching)
+GRACE = 0.025  # a paced send later than this after its slot is not made (the bound on bunching)
 MIN_WAIT = 0.02  # the shortest wait a refused job is given (it is not claimed back immediately)
 
 # Lock (creating when missing) each limited subscription's row, in id order so concurrent claims
@@ -78,17 +79,22 @@ def wanted_slots(jobs: Iterable[uuid.UUID], rates: Mapping[uuid.UUID, int | None
 
 
 async def reserve(cursor: psycopg.AsyncCursor, *, wanted: Mapping[uuid.UUID, int],
-                  rates: Mapping[uuid.UUID, int]) -> dict[uuid.UUID, Grant]:
+                  rates: Mapping[uuid.UUID, int]) -> tuple[dict[uuid.UUID, Grant], float]:
     """Grant each subscription of ``wanted`` its slots and store its next free slot (in the caller's
-    transaction, which holds the rows' locks until it commits)."""
+    transaction, which holds the rows' locks until it commits); also returns the event loop's time
+    the grants count from."""
     if not wanted:
-        return {}
+        return {}, 0.0
     await cursor.execute(LOCK_SQL, (sorted(wanted),))
+    rows = await cursor.fetchall()
+    # Read as soon as the database's clock was: the offsets count from here on this worker's clock,
+    # so the gap between the two (one reply's travel) is all a worker can add to a slot.
+    granted_at = asyncio.get_running_loop().time()
     grants = {sub_id: grant(next_slot=slot, now=now, wanted=wanted[sub_id], rate=rates[sub_id])
-              for sub_id, slot, now in await cursor.fetchall()}
+              for sub_id, slot, now in rows}
     ids = sorted(grants)
     await cursor.execute(ADVANCE_SQL, (ids, [grants[sub_id].next_slot for sub_id in ids]))
-    return grants
+    return grants, granted_at
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,6 @@ commits without waiting for the WAL flush; the recording waits for it (an outcom
 
 from __future__ import annotations
 
-import asyncio
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
@@ -162,8 +161,9 @@ async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: flo
         await cursor.execute(SUBSCRIPTIONS_SQL, (list({job.subscription_id for job in jobs}),))
         subscriptions = {row[0]: dict(zip(SUBSCRIPTION_COLUMNS, row)) for row in await cursor.fetchall()}
         rates = {sub_id: sub["rate_limit_per_second"] for sub_id, sub in subscriptions.items() if _sendable(sub)}
-        grants = await reserve(cursor, wanted=wanted_slots((job.subscription_id for job in jobs), rates), rates=rates)
-    return Claim(jobs, rows[0][-1], events, subscriptions, grants, asyncio.get_running_loop().time())
+        grants, granted_at = await reserve(cursor, wanted=wanted_slots((job.subscription_id for job in jobs), rates),
+                                           rates=rates)
+    return Claim(jobs, rows[0][-1], events, subscriptions, grants, granted_at)
 
 
 def _sendable(subscription: dict[str, Any]) -> bool:
