@@ -3,7 +3,9 @@
 from hub.broker.models import BrokerEvent, BrokerTopicConfig
 from hub.catalog.models import CatalogEvent, CatalogProducer
 from hub.consumer.models import ConsumerQueue, ConsumerRelayCursor
-from hub.dataplane.models import DeliveryAttempt, DeliveryJob, LoggedEvent, PullCursor, TenantCounter
+from hub.dataplane.models import (
+    DeliveryAttempt, DeliveryJob, DeliveryPacing, LoggedEvent, PullCursor, TenantCounter,
+)
 from hub.dataplane.rollups import (
     AttemptCountHourly, AttemptTotalHourly, EventCountHourly, JobCountHourly, JobTotalHourly,
 )
@@ -19,7 +21,7 @@ from hub.subscription.models import Subscription, SubscriptionVersion
 __all__ = [
     "AttemptCountHourly", "AttemptTotalHourly", "BrokerEvent", "BrokerTopicConfig", "CatalogEvent", "CatalogProducer", "ConsumerQueue",
     "ConsumerRelayCursor", "DLQObservation",
-    "DeliveryAttempt", "DeliveryJob", "DeliveryRecovery", "EventCountHourly", "IdempotencyRecord", "IngestWorkerHeartbeat",
+    "DeliveryAttempt", "DeliveryJob", "DeliveryPacing", "DeliveryRecovery", "EventCountHourly", "IdempotencyRecord", "IngestWorkerHeartbeat",
     "JobCountHourly", "JobTotalHourly", "LoggedEvent", "PullEligibility", "PullCursor", "RateLimitWindow",
     "RetentionCoverage", "Subscription", "SubscriptionHealthRow", "SubscriptionVersion", "TenantCounter",
 ]

@@ -133,3 +133,16 @@ class PullCursor(SQLModel, table=True):
     tenant_id: str
     acked_seq: int = bigint_field(default=0)
     updated_at: datetime = tz_field(nullable=False, default_now=True)
+
+
+class DeliveryPacing(SQLModel, table=True):
+    """A rate-limited subscription's next free send slot, shared by every ``hub deliver`` (N56).
+
+    One row per subscription that has a ``rate_limit_per_second``, written only by the engine's claim
+    (under a row lock) and never read by the API.
+    """
+
+    __tablename__ = "delivery_pacing"
+
+    subscription_id: uuid.UUID = Field(primary_key=True)
+    next_slot: datetime = tz_field(nullable=False, default_now=True)

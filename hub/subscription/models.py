@@ -62,6 +62,8 @@ class Subscription(SQLModel, table=True):
     payload_filter: dict[str, Any] | None = _jsonb_or_null()
     # Webhook static headers (N54): [{name, secret, value | sealed}]; a secret value only as an envelope.
     custom_headers: list[dict[str, Any]] | None = _jsonb_or_null()
+    # Requests per second the deliver engine sends this destination at most (N56); NULL: no limit.
+    rate_limit_per_second: int | None = None
     auto_disabled: bool = False
     disabled_reason: str = ""
     created_at: datetime = tz_field(nullable=False, default_now=True)

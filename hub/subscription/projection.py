@@ -50,6 +50,7 @@ def _common(sub: Subscription) -> dict[str, Any]:
         "verification_state": sub.verification_state,
         "filter": sub.payload_filter,  # N53: always present, null when the subscription has none
         "headers": read_headers(sub.custom_headers),  # N54: a secret header without its value
+        "rate_limit_per_second": sub.rate_limit_per_second,  # N56: always present, null when unlimited
         "created_at": timestamp(sub.created_at),
         "updated_at": timestamp(sub.updated_at),
     }

@@ -28,7 +28,8 @@ from hub.subscription.schemas import (
     PatchSubscriptionRequest, RotateSecretResponse, SubscriptionResponse,
 )
 from hub.subscription.validation import (
-    SINK_KINDS, VERIFICATION_STATES, check_create, check_major, list_filters, plain_headers, refuse_inline_config,
+    SINK_KINDS, VERIFICATION_STATES, check_create, check_major, check_rate_limit, list_filters, plain_headers,
+    refuse_inline_config,
 )
 from hub.subscription.filter_check import check_filter
 from hub.subscription.values import NewSubscription, SubscriptionChange
@@ -158,7 +159,8 @@ def update_subscription_schema_major(
     key: Annotated[IdempotentRequest, Depends(KEY_PATCH)],
     body: Annotated[PatchSubscriptionRequest, Depends(PATCH_BODY)],
 ) -> Response:
-    """Re-pin the schema major (null follows major 1) and optionally the timeout and the payload filter."""
+    """Re-pin the schema major (null follows major 1) and optionally the timeout and the extensions
+    (payload filter, static headers, rate limit)."""
     timeout_given = "timeout_ms" in body.model_fields_set
 
     def prepare() -> SubscriptionChange:
@@ -167,7 +169,9 @@ def update_subscription_schema_major(
         return SubscriptionChange(filter_given=filter_given,
                                   payload_filter=check_filter(body.filter) if filter_given else None,
                                   headers_given="headers" in body.model_fields_set,
-                                  headers=plain_headers(body.headers))
+                                  headers=plain_headers(body.headers),
+                                  rate_limit_given="rate_limit_per_second" in body.model_fields_set,
+                                  rate_limit_per_second=check_rate_limit(body.rate_limit_per_second))
 
     def work(session: Session, change: SubscriptionChange) -> Response:
         service.repin_schema_major(session=session, caller=caller_of(principal), subscription_id=sub_id,

@@ -28,6 +28,11 @@ HEADERS_DOC = ("Extension (docs/contract-notes.md N54), webhook only: up to 20 s
                "`user-agent` or a `webhook-*` header.")
 
 
+RATE_LIMIT_DOC = ("Extension (docs/contract-notes.md N56), push kinds only: at most this many deliveries per "
+                  "second to the destination, across every delivery worker (1 to 10000); jobs above the rate "
+                  "wait without spending retries. Null or absent: no limit.")
+
+
 class StaticHeader(ClosedModel):
     """A static request header as a create or PATCH body gives it."""
 
@@ -65,16 +70,19 @@ class CreateSubscriptionRequest(BaseModel):
     plan_tier: StrictStr = omittable()
     filter: dict[str, Any] | None = Field(default=None, description=FILTER_DOC)
     headers: list[StaticHeader] | None = Field(default=None, description=HEADERS_DOC)
+    rate_limit_per_second: StrictInt | None = Field(default=None, description=RATE_LIMIT_DOC)
 
 
 class PatchSubscriptionRequest(ClosedModel):
     """The narrow change body: ``schema_major`` (required, nullable) and optional ``timeout_ms``;
-    the extensions ``filter`` (N53) and ``headers`` (N54) replace theirs (null removes them)."""
+    the extensions ``filter`` (N53), ``headers`` (N54) and ``rate_limit_per_second`` (N56) replace
+    theirs (null removes them)."""
 
     schema_major: StrictInt | None
     timeout_ms: StrictInt = omittable()
     filter: dict[str, Any] | None = Field(default=None, description=FILTER_DOC)
     headers: list[StaticHeader] | None = Field(default=None, description=HEADERS_DOC)
+    rate_limit_per_second: StrictInt | None = Field(default=None, description=RATE_LIMIT_DOC)
 
 
 class Subscription(ClosedModel):
@@ -95,6 +103,7 @@ class Subscription(ClosedModel):
     verification_state: VerificationState
     filter: dict[str, Any] | None = Field(description=FILTER_DOC)
     headers: list[StaticHeaderRead] = Field(description=HEADERS_DOC)
+    rate_limit_per_second: int | None = Field(description=RATE_LIMIT_DOC)
     created_at: datetime
     updated_at: datetime
 
@@ -122,6 +131,7 @@ class SubscriptionRead(ClosedModel):
     delegated_scope: str = omittable()
     filter: dict[str, Any] | None = Field(description=FILTER_DOC)
     headers: list[StaticHeaderRead] = Field(description=HEADERS_DOC)
+    rate_limit_per_second: int | None = Field(description=RATE_LIMIT_DOC)
     created_at: datetime
     updated_at: datetime
 

@@ -24,7 +24,7 @@ from hub.secrets import mint_signing_secret, seal, unseal
 from hub.subscription.errors import NameTaken, NoSecretToRotate
 from hub.subscription.models import Subscription
 from hub.subscription.catalog_check import check_catalog
-from hub.subscription.validation import DEFAULT_TIMEOUT_MS, check_patch_timeout
+from hub.subscription.validation import DEFAULT_TIMEOUT_MS, check_patch_timeout, rate_limit_for_kind
 from hub.subscription.versions import bump_version
 from hub.subscription.values import Caller, ListFilters, NewSubscription, SubscriptionChange
 
@@ -90,7 +90,7 @@ def _new_row(caller: Caller, new: NewSubscription, now: datetime) -> tuple[Subsc
         event_majors=new.event_majors, origin=new.origin, schema_major=new.schema_major,
         timeout_ms=new.timeout_ms, plan_tier=new.plan_tier, created_at=now, updated_at=now,
         verification_state=provider.birth_state, payload_filter=new.payload_filter,
-        custom_headers=seal_headers(new.custom_headers, sub_id),
+        custom_headers=seal_headers(new.custom_headers, sub_id), rate_limit_per_second=new.rate_limit_per_second,
     )
     secret = ""
     if provider.signs:
@@ -175,6 +175,8 @@ def repin_schema_major(*, session: Session, caller: Caller, subscription_id: str
     timeout = check_patch_timeout(timeout_ms, sub.sink_kind) if timeout_given else sub.timeout_ms
     if change is not None and change.headers_given:  # N54: the row's kind decides whether it takes headers
         change = replace(change, headers=provider_for(sub.sink_kind).check_headers(change.headers))
+    if change is not None and change.rate_limit_given:  # N56: likewise whether it takes a rate limit
+        rate_limit_for_kind(change.rate_limit_per_second, sub.sink_kind)
     pinned_by_major = [key for key in sub.event_types or [] if key not in (sub.event_majors or {})]
     check_catalog(event_types=sub.event_types, schema_major=schema_major, event_majors=sub.event_majors,
                   origin=sub.origin, only=pinned_by_major)
@@ -192,6 +194,8 @@ def update_schema_major(*, session: Session, sub: Subscription, schema_major: in
         sub.payload_filter = change.payload_filter
     if change is not None and change.headers_given:
         sub.custom_headers = seal_headers(change.headers, sub.id)
+    if change is not None and change.rate_limit_given:
+        sub.rate_limit_per_second = change.rate_limit_per_second
     sub.updated_at = datetime.now(UTC)
     session.add(sub)
     session.flush()

@@ -26,6 +26,7 @@ MAX_MAJOR = 2_147_483_647
 DEFAULT_TIMEOUT_MS = 10_000
 TIMEOUT_RANGE = (1_000, 20_000)
 INLINE_CONFIG_FIELDS = ("sink_config", "sinkConfig", "credential")
+RATE_LIMIT_RANGE = (1, 10_000)  # N56: deliveries per second
 
 
 def refuse_inline_config(raw_body: bytes) -> None:
@@ -115,6 +116,21 @@ def check_nature(event_types: list[str] | None, principal: Principal) -> None:
         raise EventTypeOutsideNature(errors=refused)
 
 
+def check_rate_limit(rate: int | None) -> int | None:
+    """N56: a rate limit in range (None: no limit); the kind is checked by ``rate_limit_for_kind``."""
+    low, high = RATE_LIMIT_RANGE
+    if rate is not None and not low <= rate <= high:
+        raise invalid("rate_limit_per_second", f"rate_limit_per_second must be from {low} to {high}, or null")
+    return rate
+
+
+def rate_limit_for_kind(rate: int | None, sink_kind: str) -> int | None:
+    """N56: only a kind the engine pushes to takes a rate limit (a pull reader paces itself)."""
+    if rate is not None and not provider_for(sink_kind).is_push:
+        raise invalid("rate_limit_per_second", "rate_limit_per_second applies to push subscriptions only")
+    return rate
+
+
 def plain_headers(headers: list[StaticHeader] | None) -> list[dict[str, Any]] | None:
     """The body's static headers as plain dicts, for the provider's checks (N54)."""
     return None if headers is None else [header.model_dump() for header in headers]
@@ -138,6 +154,7 @@ def check_create(body: CreateSubscriptionRequest, principal: Principal) -> NewSu
         plan_tier="standard" if body.plan_tier is None else _token(body.plan_tier, "plan_tier"),
         delegated_scope=principal.delegated_scope, payload_filter=check_filter(body.filter),
         custom_headers=provider.check_headers(plain_headers(body.headers)),
+        rate_limit_per_second=rate_limit_for_kind(check_rate_limit(body.rate_limit_per_second), sink_kind),
     )
     check_nature(event_types, principal)
     return new

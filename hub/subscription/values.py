@@ -41,6 +41,7 @@ class NewSubscription:
     delegated_scope: str | None
     payload_filter: dict[str, Any] | None = None
     custom_headers: list[dict[str, Any]] | None = None  # checked, not yet sealed (needs the row's id)
+    rate_limit_per_second: int | None = None
 
 
 @dataclass(frozen=True)
@@ -51,3 +52,5 @@ class SubscriptionChange:
     payload_filter: dict[str, Any] | None = None
     headers_given: bool = False
     headers: list[dict[str, Any]] | None = None  # as sent: checked against the row's kind by the service
+    rate_limit_given: bool = False
+    rate_limit_per_second: int | None = None  # in range; checked against the row's kind by the service

@@ -29,9 +29,9 @@ DEVIATIONS: dict[tuple[str, str], list[str]] = {
         "-['goVersion', 'goroutines', 'heapAlloc', 'numGC']"],
 }
 
-#: Fields the issue-22 extensions add to the subscription bodies (docs/contract-notes.md N53, N54): the
+#: Fields the issue-22 extensions add to the subscription bodies (docs/contract-notes.md N53-N56): the
 #: request bodies accept them, the projections always carry them.
-SUBSCRIPTION_EXTENSION_FIELDS = sorted({"filter", "headers"})
+SUBSCRIPTION_EXTENSION_FIELDS = sorted({"filter", "headers", "rate_limit_per_second"})
 
 
 def _extended(status: str, where: str) -> list[str]:

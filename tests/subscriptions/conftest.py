@@ -15,8 +15,8 @@ from hub.db import get_engine
 
 PUBLIC_WEBHOOK = "https://93.184.215.14/hooks/ingest?token=abc"  # an IP literal: no DNS needed
 LOOPBACK_WEBHOOK = "https://127.0.0.1:8443/hooks/ingest"
-#: Fields the issue-22 extensions add to every subscription projection (docs/contract-notes.md N53).
-EXTENSION_FIELDS = {"filter", "headers"}
+#: Fields the issue-22 extensions add to every subscription projection (docs/contract-notes.md N53-N56).
+EXTENSION_FIELDS = {"filter", "headers", "rate_limit_per_second"}
 
 
 def new_key() -> str:

@@ -4,7 +4,8 @@ Several pipelines per process each loop claim → deliver → settle on their ow
 connection; an idle one waits for ingest's wake-up or its poll interval. Requests go out under a
 global limit and a per-destination limit; a job that cannot get its destination's slot within
 ``deliver_host_wait_seconds`` goes back untried (no attempt, no budget), so one hanging endpoint
-holds at most its own slots and never a whole batch for long.
+holds at most its own slots and never a whole batch for long. A rate-limited subscription's jobs
+(N56) are sent one by one at the slots the claim granted them; those beyond the grant go back untried.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
-from collections import Counter, defaultdict, deque
+from collections import Counter, deque
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -26,13 +27,13 @@ from hub.sinks.base import AttemptResult, PreparedDelivery
 from hub.sinks.vocabulary import ErrorClass
 from workers.deliver import store
 from workers.deliver.health import auto_disable, fold, record_health
+from workers.deliver.limits import Limits, acquire
+from workers.deliver.pacing import GRACE, plan
 from workers.deliver.policy import Decision, RetryPolicy, policy_from
 from workers.deliver.prepare import (
     NotDeliverable, SubscriptionParts, destination_key, new_attempt_id, prepare,
 )
 from workers.deliver.store import AttemptRow, Claim, ClaimedJob, Settled
-from workers.deliver.wakeup import ClaimPacing, Wakeup
-from workers.runtime import TRANSIENT_DB_ERRORS, AsyncConnector, run_reconnecting
 
 log = logging.getLogger("hub.deliver.engine")
 
@@ -50,17 +51,6 @@ class Try:
 
 
 Sent = tuple[AttemptResult, datetime, datetime]  # a try's result, when it started and when it finished
-
-
-class Limits:
-    """The process-wide request limit and one limit per destination."""
-
-    def __init__(self, total: int, per_destination: int, wait_seconds: float) -> None:
-        self.total = asyncio.Semaphore(max(1, total))
-        self.per_destination_size = max(1, per_destination)
-        self.per_destination: defaultdict[str, asyncio.Semaphore] = defaultdict(
-            lambda: asyncio.Semaphore(self.per_destination_size))
-        self.wait_seconds = wait_seconds
 
 
 class Engine:
@@ -96,7 +86,8 @@ class Engine:
                 sends.append((job, outcome))
             else:
                 settled.append(outcome)
-        results = await self._send_all([delivery for _, delivery in sends])
+        sends, at = self._pace(claim, sends, settled, now)
+        results = await self._send_all([delivery for _, delivery in sends], at)
         tries: list[Try] = []
         for (job, delivery), sent in zip(sends, results, strict=True):
             if sent is None:  # the destination's slot stayed busy: back untried
@@ -109,6 +100,20 @@ class Engine:
             settled.append(_settled(job, decision, _attempt_row(job, delivery.sink_kind, decision, result, started)))
             tries.append(Try(job, str(delivery.sink_kind), result, finished))
         return settled, tries
+
+    def _pace(self, claim: Claim, sends: list[tuple[ClaimedJob, PreparedDelivery]], settled: list[Settled],
+              now: datetime) -> tuple[list[tuple[ClaimedJob, PreparedDelivery]], dict[int, float]]:
+        """N56: the sends that go out (with the loop time of each paced one's slot); the jobs above their
+        subscription's rate are settled back untried, due when their slot would come into reach."""
+        if not claim.grants:
+            return sends, {}
+        paced = plan((job.subscription_id for job, _ in sends), claim.grants, claim.granted_at)
+        for index, seconds in paced.wait.items():
+            job = sends[index][0]  # no attempt row and the same attempt count: no retry budget spent
+            decision = self.policy.deferred(state=job.state, tries=job.attempts, now=now, seconds=seconds)
+            settled.append(_settled(job, decision, None))
+        kept = [index for index in range(len(sends)) if index not in paced.wait]
+        return [sends[index] for index in kept], {new: paced.at[old] for new, old in enumerate(kept) if old in paced.at}
 
     def _triage(self, job: ClaimedJob, claim: Claim, now: datetime, bodies: dict[int, tuple],
                 parts: dict[uuid.UUID, SubscriptionParts]) -> PreparedDelivery | Settled:
@@ -131,7 +136,7 @@ class Engine:
             decision = self.policy.dead_letter(tries=job.attempts, now=now, error_class=ErrorClass.internal.value)
             return _ended(job, kind, decision, detail, now)
 
-    async def _send_all(self, deliveries: list[PreparedDelivery]) -> list[Sent | None]:
+    async def _send_all(self, deliveries: list[PreparedDelivery], at: dict[int, float]) -> list[Sent | None]:
         """Send the batch, at most ``per_destination`` at once to each destination; None: not tried.
 
         Each destination gets a few sender coroutines that each hold one destination slot (and one
@@ -140,18 +145,48 @@ class Engine:
         (one webhook request; one SQS or EventBridge batch call; a run of pipelined RabbitMQ publishes). Once ``deliver_host_wait_seconds`` have passed since the batch
         began, a sender goes on only while its destination delivers (its last try was delivered) and
         for at most half the lease (the batch is recorded before its lease ends); the jobs left queued
-        go back untried.
+        go back untried. A rate-limited subscription's deliveries (``at``: their slots' loop times) form
+        a queue of their own, worked by paced senders that share the destination's slots.
         """
         results: list[Sent | None] = [None] * len(deliveries)
-        queues: dict[str, deque[int]] = {}
+        queues: dict[tuple[str, uuid.UUID | None], deque[int]] = {}
         for index, delivery in enumerate(deliveries):
-            queues.setdefault(destination_key(delivery.sink_kind, delivery.endpoint), deque()).append(index)
+            key = destination_key(delivery.sink_kind, delivery.endpoint)
+            queues.setdefault((key, delivery.subscription_id if index in at else None), deque()).append(index)
         began = asyncio.get_running_loop().time()
         deadline = (began + self.limits.wait_seconds, began + self.settings.deliver_lease_seconds / 2)
         await asyncio.gather(*(
-            self._sender(self.limits.per_destination[key], queue, deliveries, results, deadline)
-            for key, queue in queues.items() for _ in range(min(len(queue), self.limits.per_destination_size))))
+            (self._paced_sender(self.limits.per_destination[key], queue, deliveries, results, at, deadline[1])
+             if paced else self._sender(self.limits.per_destination[key], queue, deliveries, results, deadline))
+            for (key, paced), queue in queues.items()
+            for _ in range(min(len(queue), self.limits.per_destination_size))))
         return results
+
+    async def _paced_sender(self, slot: asyncio.Semaphore, queue: deque[int], deliveries: list[PreparedDelivery],
+                            results: list[Sent | None], at: dict[int, float], latest: float) -> None:
+        """Send queued paced deliveries one at a time, each at its slot and never before (N56).
+
+        Slots are waited for holding nothing; a delivery that could only go out more than ``GRACE``
+        after its slot (or after ``latest``) is left untried, its slot lost, so late sends never bunch.
+        """
+        clock = asyncio.get_running_loop().time
+        while queue:
+            index = queue.popleft()
+            if at[index] > latest:
+                return
+            await asyncio.sleep(max(0.0, at[index] - clock()))
+            cutoff = at[index] + GRACE
+            if not await acquire(slot, cutoff):
+                continue
+            try:
+                if clock() > cutoff or not await acquire(self.limits.total, cutoff):
+                    continue
+                try:
+                    results[index] = (await self._try([deliveries[index]]))[0]
+                finally:
+                    self.limits.total.release()
+            finally:
+                slot.release()
 
     async def _sender(self, slot: asyncio.Semaphore, queue: deque[int], deliveries: list[PreparedDelivery],
                       results: list[Sent | None], deadline: tuple[float, float]) -> None:
@@ -160,10 +195,10 @@ class Engine:
         ``deadline``: (until when a slot is waited for, until when a delivering destination is worked on).
         """
         waited, latest = deadline
-        if not await _acquire(slot, waited):
+        if not await acquire(slot, waited):
             return
         try:
-            if not await _acquire(self.limits.total, waited):
+            if not await acquire(self.limits.total, waited):
                 return
             try:
                 clock = asyncio.get_running_loop().time
@@ -261,49 +296,3 @@ def _ended(job: ClaimedJob, kind: str, decision: Decision, detail: str, now: dat
         sink_kind=kind, event_seq=job.event_seq, attempt_no=job.attempts, outcome=decision.outcome.value,
         status_code=0, error_class=decision.error_class, detail=detail[:500], latency_ms=0, attempted_at=now)
     return _settled(job, decision, row)
-
-
-async def pipeline(engine: Engine, connect: AsyncConnector, stop: asyncio.Event, wakeup: Wakeup | None = None,
-                   pacing: ClaimPacing | None = None) -> None:
-    """One claim loop: batches back to back while there is a backlog; without one, claims spaced by
-    ``pacing`` (shared by the process's loops), and when there is no work, a pause that a wake-up (new
-    jobs committed by ingest) ends early. A failed batch (the database, a defect or a lifecycle
-    publish) is logged and retried on a new connection; its lease returns its jobs."""
-    idle = engine.settings.deliver_idle_poll_seconds
-    wakeup = wakeup or Wakeup()
-    pacing = pacing or ClaimPacing(engine.settings.deliver_claim_interval_ms / 1000)
-
-    async def one_batch(conn: psycopg.AsyncConnection) -> None:
-        await pacing.turn(stop)
-        claimed = await engine.run_batch(conn)
-        pacing.claimed(claimed, engine.settings.deliver_batch_size)
-        if claimed >= engine.settings.deliver_batch_size:
-            wakeup.set()  # a full batch: more may be due, so an idle sibling loop claims too
-        elif not claimed and not stop.is_set():
-            await wakeup.wait(idle)
-
-    await run_reconnecting(stop, connect, one_batch, on_error=_batch_failed)
-
-
-def _batch_failed(exc: Exception) -> None:
-    if isinstance(exc, TRANSIENT_DB_ERRORS):
-        log.warning("database unavailable; retrying", extra={"fields": {"error": type(exc).__name__}})
-    else:
-        log.exception("delivery batch failed; its jobs come back when their lease ends")
-
-
-async def _acquire(semaphore: asyncio.Semaphore, deadline: float) -> bool:
-    """Take a slot, waiting at most until the loop time ``deadline``; False when it stayed busy.
-
-    ``asyncio.timeout_at`` rather than ``wait_for``: on this Python ``wait_for`` wraps the wait in a
-    task of its own. A free slot is taken without a timer at all.
-    """
-    if not semaphore.locked():
-        await semaphore.acquire()  # free: returns without suspending
-        return True
-    try:
-        async with asyncio.timeout_at(deadline):
-            await semaphore.acquire()
-    except TimeoutError:
-        return False
-    return True

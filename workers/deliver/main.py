@@ -15,7 +15,8 @@ import time
 
 from hub.config import get_settings
 from workers.deliver.backlog import report_backlog
-from workers.deliver.engine import Engine, pipeline
+from workers.deliver.engine import Engine
+from workers.deliver.loop import pipeline
 from workers.deliver.wakeup import ClaimPacing, Wakeup
 from workers.runtime import WorkerRuntime
 

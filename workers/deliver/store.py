@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -20,6 +20,7 @@ import psycopg
 from hub.dataplane.models import DUE_JOB_STATES, DeliveryAttempt, DeliveryJob, state_in
 from hub.subscription.models import Subscription
 from hub.tableshape import column_list, columns, copy_types
+from workers.deliver.pacing import Grant, reserve, wanted_slots
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,14 +54,14 @@ class AttemptRow(NamedTuple):
     attempted_at: datetime
 
 
-CLAIMED_COLUMNS = columns(DeliveryJob, *(field.name for field in fields(ClaimedJob)))
+CLAIMED_COLUMNS = columns(DeliveryJob, *(item.name for item in fields(ClaimedJob)))
 ATTEMPT_COLUMNS = column_list(DeliveryAttempt, *AttemptRow._fields)
 ATTEMPT_TYPES = copy_types(DeliveryAttempt, *AttemptRow._fields)
 # What the engine reads of a subscription (a dict per row, keyed by these names).
 SUBSCRIPTION_COLUMNS = columns(
     Subscription, "id", "tenant_id", "delegated_scope", "name", "sink_kind", "endpoint", "timeout_ms", "enabled",
     "verification_state", "deleted_at", "secret_current", "secret_previous", "secret_overlap_until",
-    "credential_sealed", "delegated_grant", "external_id", "custom_headers")
+    "credential_sealed", "delegated_grant", "external_id", "custom_headers", "rate_limit_per_second")
 
 # The claimed columns, then the lease token (last).
 CLAIM_SQL = f"""
@@ -123,6 +124,8 @@ class Claim:
     lease: datetime | None
     events: dict[tuple[str, int], StoredEvent]
     subscriptions: dict[uuid.UUID, dict[str, Any]]
+    grants: dict[uuid.UUID, Grant] = field(default_factory=dict)  # N56: limited subscriptions' slots
+    granted_at: float = 0.0  # the event loop's time when the grants were read
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +141,8 @@ class Settled:
 
 
 async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: float) -> Claim:
-    """Claim up to ``limit`` due jobs and read their events and subscriptions (one transaction)."""
+    """Claim up to ``limit`` due jobs, read their events and subscriptions, and take the send slots of
+    the rate-limited ones (N56), all in one transaction."""
     async with conn.transaction():
         cursor = conn.cursor()
         # The claim's COMMIT does not wait for the WAL flush: a claim lost in a database crash only
@@ -156,7 +160,16 @@ async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: flo
         events = {(t, s): StoredEvent(a, d) for t, s, a, d in await cursor.fetchall()}
         await cursor.execute(SUBSCRIPTIONS_SQL, (list({job.subscription_id for job in jobs}),))
         subscriptions = {row[0]: dict(zip(SUBSCRIPTION_COLUMNS, row)) for row in await cursor.fetchall()}
-    return Claim(jobs, rows[0][-1], events, subscriptions)
+        rates = {sub_id: sub["rate_limit_per_second"] for sub_id, sub in subscriptions.items() if _sendable(sub)}
+        grants, granted_at = await reserve(cursor, wanted=wanted_slots((job.subscription_id for job in jobs), rates),
+                                           rates=rates)
+    return Claim(jobs, rows[0][-1], events, subscriptions, grants, granted_at)
+
+
+def _sendable(subscription: dict[str, Any]) -> bool:
+    """Whether the batch may send to ``subscription`` (others take no rate slot)."""
+    return (subscription["deleted_at"] is None and subscription["enabled"]
+            and subscription["verification_state"] == "active")
 
 
 async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lease: datetime,

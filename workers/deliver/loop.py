@@ -1,0 +1,44 @@
+"""One claim loop of ``hub deliver``: batches back to back while there is a backlog, paced claims and
+wake-ups when there is not, reconnecting after a failed batch."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import psycopg
+
+from workers.deliver.engine import Engine
+from workers.deliver.wakeup import ClaimPacing, Wakeup
+from workers.runtime import TRANSIENT_DB_ERRORS, AsyncConnector, run_reconnecting
+
+log = logging.getLogger("hub.deliver.engine")
+
+
+async def pipeline(engine: Engine, connect: AsyncConnector, stop: asyncio.Event, wakeup: Wakeup | None = None,
+                   pacing: ClaimPacing | None = None) -> None:
+    """One claim loop: batches back to back while there is a backlog; without one, claims spaced by
+    ``pacing`` (shared by the process's loops), and when there is no work, a pause that a wake-up (new
+    jobs committed by ingest) ends early. A failed batch (the database, a defect or a lifecycle
+    publish) is logged and retried on a new connection; its lease returns its jobs."""
+    idle = engine.settings.deliver_idle_poll_seconds
+    wakeup = wakeup or Wakeup()
+    pacing = pacing or ClaimPacing(engine.settings.deliver_claim_interval_ms / 1000)
+
+    async def one_batch(conn: psycopg.AsyncConnection) -> None:
+        await pacing.turn(stop)
+        claimed = await engine.run_batch(conn)
+        pacing.claimed(claimed, engine.settings.deliver_batch_size)
+        if claimed >= engine.settings.deliver_batch_size:
+            wakeup.set()  # a full batch: more may be due, so an idle sibling loop claims too
+        elif not claimed and not stop.is_set():
+            await wakeup.wait(idle)
+
+    await run_reconnecting(stop, connect, one_batch, on_error=_batch_failed)
+
+
+def _batch_failed(exc: Exception) -> None:
+    if isinstance(exc, TRANSIENT_DB_ERRORS):
+        log.warning("database unavailable; retrying", extra={"fields": {"error": type(exc).__name__}})
+    else:
+        log.exception("delivery batch failed; its jobs come back when their lease ends")
