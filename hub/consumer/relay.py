@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-import aio_pika
+import aiormq
 import psycopg
 from aio_pika.abc import ExchangeType
 
@@ -22,6 +22,8 @@ from hub.consumer import messages
 from hub.consumer.filters import routing_key
 from hub.consumer.projection import STORED_CHANNEL
 from hub.consumer.topology import Broker, tenant_exchange
+
+PERSISTENT = 2  # AMQP delivery mode: the broker writes the message to disk
 
 log = logging.getLogger("hub.consumer.relay")
 
@@ -45,17 +47,38 @@ def start_cursor(connection, tenant_id: str) -> None:
     connection.exec_driver_sql(START_CURSOR_SQL, {"tenant": tenant_id})
 
 
-def amqp_message(row: tuple) -> aio_pika.Message:
+def amqp_message(row: tuple) -> tuple[bytes, aiormq.spec.Basic.Properties]:
+    """The body and properties of one event-log row's message (persistent, JSON, seq and resource headers)."""
     seq, event_type, source, attributes, data, event_time, received_at = row
     event = messages.from_log_row(event_type, source, attributes, data, event_time, received_at)
     headers = {messages.SEQ_HEADER: seq}
     if event.resource_id:
         headers[messages.RESOURCE_HEADER] = event.resource_id
-    return aio_pika.Message(messages.encode(event), content_type="application/json", headers=headers,
-                            delivery_mode=aio_pika.DeliveryMode.PERSISTENT)
+    return messages.encode(event), aiormq.spec.Basic.Properties(
+        content_type="application/json", headers=headers, delivery_mode=PERSISTENT)
 
 
-async def relay_tenant(conn: psycopg.AsyncConnection, broker: Broker, channel, tenant_id: str) -> int:
+class Outlet:
+    """The relay's confirm channel and the tenant exchanges already declared on it (once per channel:
+    a declare per page cost a broker round trip each time)."""
+
+    def __init__(self, channel) -> None:  # noqa: ANN001 (an aio-pika channel with publisher confirms)
+        self.channel = channel
+        self._declared: set[str] = set()
+
+    async def publish(self, tenant_id: str, rows: list[tuple]) -> None:
+        """Publish ROWS to the tenant's exchange and wait for every confirm."""
+        exchange = tenant_exchange(tenant_id)
+        if exchange not in self._declared:
+            await self.channel.declare_exchange(exchange, ExchangeType.TOPIC, durable=True)
+            self._declared.add(exchange)
+        low = self.channel.channel  # aiormq's channel: an aio-pika Message per event cost more than the rest
+        await asyncio.gather(*(low.basic_publish(body, exchange=exchange, routing_key=routing_key(row[1], _resource(row)),
+                                                 properties=properties)
+                               for row in rows for body, properties in (amqp_message(row),)))
+
+
+async def relay_tenant(conn: psycopg.AsyncConnection, outlet: Outlet, tenant_id: str) -> int:
     """Publish the tenant's next page of events; how many (0: nothing new, or another relay has it)."""
     async with conn.transaction():
         cursor = await conn.execute(CURSOR_SQL, (tenant_id,))
@@ -66,9 +89,7 @@ async def relay_tenant(conn: psycopg.AsyncConnection, broker: Broker, channel, t
             .fetchall()
         if not rows:
             return 0
-        exchange = await channel.declare_exchange(tenant_exchange(tenant_id), ExchangeType.TOPIC, durable=True)
-        await asyncio.gather(*(exchange.publish(amqp_message(row), routing_key=routing_key(row[1], _resource(row)))
-                               for row in rows))
+        await outlet.publish(tenant_id, rows)
         await conn.execute(ADVANCE_SQL, (rows[-1][0], tenant_id))
     return len(rows)
 
@@ -79,13 +100,14 @@ def _resource(row: tuple) -> str | None:
     return value if isinstance(value, str) else None
 
 
-async def relay_round(conn: psycopg.AsyncConnection, broker: Broker, channel) -> int:
-    """One pass over every tenant with queues, each drained page by page; events published."""
-    tenants = [row[0] for row in await (await conn.execute(TENANTS_SQL)).fetchall()]
-    await conn.commit()
+async def relay_round(conn: psycopg.AsyncConnection, outlet: Outlet, tenants: set[str] | None = None) -> int:
+    """Drain TENANTS page by page (None: every tenant with queues); events published."""
+    if tenants is None:
+        tenants = {row[0] for row in await (await conn.execute(TENANTS_SQL)).fetchall()}
+        await conn.commit()
     total = 0
-    for tenant_id in tenants:
-        while (published := await relay_tenant(conn, broker, channel, tenant_id)) > 0:
+    for tenant_id in sorted(tenants):
+        while (published := await relay_tenant(conn, outlet, tenant_id)) > 0:
             total += published
     return total
 
@@ -103,21 +125,22 @@ async def run_relay(stop: asyncio.Event, *, url: str | None = None, broker: Brok
                 listener = await psycopg.AsyncConnection.connect(url or libpq_url(), autocommit=True)
                 async with listener:
                     await listener.execute(f"LISTEN {STORED_CHANNEL}")
-                    channel = await broker.channel(confirms=True)
-                    await _relay_loop(stop, conn, listener, broker, channel, settings.consumer_relay_poll_seconds)
+                    outlet = Outlet(await broker.channel(confirms=True))
+                    await _relay_loop(stop, conn, listener, outlet, settings.consumer_relay_poll_seconds)
         except Exception as exc:  # noqa: BLE001 (a lost broker or database, whatever it raises: start over)
             log.warning("consumer relay fault; retrying", extra={"fields": {"error": type(exc).__name__}})
             await _pause(stop, 1.0)
     await broker.close()
 
 
-async def _relay_loop(stop, conn, listener, broker, channel, poll_seconds: float) -> None:
+async def _relay_loop(stop, conn, listener, outlet: Outlet, poll_seconds: float) -> None:
+    notified: set[str] | None = None  # None: look at every tenant (at start, and when a poll ran out)
     while not stop.is_set():
-        if channel.is_closed:
+        if outlet.channel.is_closed:
             raise ConnectionError("the relay's channel closed")  # the broker went away: reconnect
-        await relay_round(conn, broker, channel)
-        async for _ in listener.notifies(timeout=poll_seconds, stop_after=1):
-            pass  # a batch was stored (or the poll ran out): look again
+        await relay_round(conn, outlet, notified)
+        # A notification names the tenant whose batch was stored; the rest wait in psycopg's backlog.
+        notified = {notify.payload async for notify in listener.notifies(timeout=poll_seconds, stop_after=1)} or None
 
 
 async def _pause(stop: asyncio.Event, seconds: float) -> None:
