@@ -7,7 +7,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import APIRouter, FastAPI
 
-from hub import __version__
+from hub import __version__, tracing
 from hub.apidocs import install_openapi
 from hub.buildinfo import build_identity
 from hub.broker import router as broker
@@ -75,6 +75,7 @@ def create_app() -> FastAPI:
     """A fresh application instance wired to the process settings."""
     settings = get_settings()
     configure_logging(settings.log_level)
+    tracing.configure("api")
     set_build_info(build_identity()["commit"])
     app = FastAPI(title="Streaming Hub API", version=__version__, description=API_DESCRIPTION,
                   lifespan=lifespan)

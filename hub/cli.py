@@ -38,11 +38,13 @@ def api(
 def grpc_server() -> None:
     """Serve the gRPC services of seed 000 and the gRPC health service (HUB_GRPC_HOST:HUB_GRPC_PORT)."""
     from hub.config import get_settings
+    from hub import tracing
     from hub.grpcapi.server import run
     from hub.logs import configure_logging
     from hub.preflight import require_dependencies
 
     configure_logging(get_settings().log_level)
+    tracing.configure("grpc")
     require_dependencies(database=False)  # publishing needs only the backbone
     run()
 

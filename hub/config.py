@@ -318,6 +318,10 @@ class Settings(BaseSettings):
     build_date: str = ""
     """Build date reported by `/version`."""
 
+    # Traces (N59)
+    otlp_endpoint: str = ""
+    """OTLP/HTTP collector base URL (spans go to `<url>/v1/traces`); empty: no spans are recorded or sent."""
+
     @field_validator(
         "jwt_algorithms", "encryption_keys", "egress_allow_cidrs", "catalog_manifest_urls",
         mode="before",

@@ -7,8 +7,10 @@ import time
 import uuid
 from typing import Any
 
+from opentelemetry import trace
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from hub import tracing
 from hub.logs import trace_id_var
 from hub.metrics import API_LATENCY
 from hub.problems import internal_error_response, log_unhandled
@@ -33,7 +35,10 @@ class TraceMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        trace_id = _trace_id(scope.get("headers", []))
+        await self._observed(scope, receive, send, _request_trace_id(scope.get("headers", [])))
+
+    async def _observed(self, scope: Scope, receive: Receive, send: Send, trace_id: str) -> None:
+        """Serve the request with TRACE_ID echoed and logged, its latency observed."""
         token = trace_id_var.set(trace_id)
         started = time.perf_counter()
         status: dict[str, Any] = {"code": 500}
@@ -60,3 +65,13 @@ class TraceMiddleware:
                 time.perf_counter() - started
             )
             trace_id_var.reset(token)
+
+
+def _request_trace_id(headers: list[tuple[bytes, bytes]]) -> str:
+    """The request's trace id: that of FastAPI's own request span when traces are recorded (N59), so the
+    echoed ``X-Trace-Id`` finds the trace; else the caller's ``traceparent``'s, else a fresh one."""
+    if tracing.enabled():
+        context = trace.get_current_span().get_span_context()
+        if context.is_valid:
+            return format(context.trace_id, "032x")
+    return _trace_id(headers)

@@ -125,11 +125,13 @@ class WorkerRuntime:
     def start(cls, name: str, *, log_level: str, metrics_port: int = 0, metrics_host: str = "127.0.0.1",
               build_info: bool = True) -> WorkerRuntime:
         """Logging, the build-info metric, the metrics listener and the stop signals, in that order."""
+        from hub import tracing
         from hub.buildinfo import build_identity
         from hub.logs import configure_logging
         from hub.metrics import set_build_info
 
         configure_logging(log_level)
+        tracing.configure(name)
         if build_info:
             set_build_info(build_identity()["commit"])
         runtime = cls(name)

@@ -19,6 +19,7 @@ from typing import Any
 
 import orjson
 
+from hub import tracing
 from hub.cloudevent.attributes import CE_PREFIX, CONTENT_TYPE
 from hub.cloudevent.decode import STRUCTURED_JSON, Event, Poison, decode_parts, is_json_type
 
@@ -93,6 +94,8 @@ def encode(attributes: Mapping[str, Any], data: Any = None, *, mode: str = BINAR
     if "data" in attributes or "data_base64" in attributes:
         raise InvalidEvent("validation", "the data is not an attribute; pass it as the data")
     attributes = dict(attributes)
+    if tracing.enabled() and attributes.get(tracing.TRACEPARENT) is None:
+        attributes[tracing.TRACEPARENT] = tracing.traceparent_of()  # the producer's context (N59)
     if data is not None and attributes.get("datacontenttype") is None:
         attributes["datacontenttype"] = OCTETS if isinstance(data, bytes | bytearray) else JSON
     content_type = attributes.get("datacontenttype")

@@ -34,6 +34,13 @@ class PreparedDelivery:
     credential: Mapping[str, Any] | None = None  # a queue kind's unsealed static credential
     grant: Mapping[str, Any] | None = None  # a delegated grant (role ARN, region, external id)
     headers: tuple[tuple[str, str], ...] = ()  # webhook: the subscription's static headers, unsealed (N54)
+    traceparent: str | None = None  # this try's span when tracing is on (N59); else the event's own
+
+    @property
+    def outbound_traceparent(self) -> str | None:
+        """The ``traceparent`` a receiver gets: this try's span, or the producer's context it carried."""
+        value = self.traceparent or self.attributes.get("traceparent")
+        return value if isinstance(value, str) else None
 
 
 @dataclass(frozen=True, slots=True)

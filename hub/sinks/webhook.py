@@ -54,10 +54,14 @@ SESSION_HEADERS = {"content-type": CONTENT_TYPE, "user-agent": USER_AGENT}  # th
 
 
 def try_headers(delivery: PreparedDelivery, timestamp: int) -> CIMultiDict[str]:
-    """The headers that change per try: the id is the delivery's, the timestamp this try's, the signature;
-    then the subscription's static headers, never one of the hub's own (checked at write time too)."""
+    """The headers that change per try: the id is the delivery's, the timestamp this try's, the signature,
+    the trace context (N59); then the subscription's static headers, never one of the hub's own (checked
+    at write time too)."""
     headers: CIMultiDict[str] = CIMultiDict(
         (("webhook-id", delivery.delivery_id), ("webhook-timestamp", str(timestamp))))
+    traceparent = delivery.outbound_traceparent
+    if traceparent:
+        headers["traceparent"] = traceparent
     for name, value in delivery.headers:
         if not reserved_header(name):
             headers.add(name, value)

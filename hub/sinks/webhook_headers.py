@@ -7,10 +7,11 @@ time without importing the sink; the sink drops such a name again when it builds
 from __future__ import annotations
 
 # The hub's own headers (signature, id, timestamp, content type, user agent), what frames the request,
-# and CloudEvents' binary-mode ``ce-`` attributes (a structured-mode receiver could read them as the event's).
+# CloudEvents' binary-mode ``ce-`` attributes (a structured-mode receiver could read them as the event's),
+# and the W3C trace context the hub sends (N59).
 RESERVED_HEADERS = frozenset({
     "content-type", "user-agent", "content-length", "content-encoding", "transfer-encoding", "host", "connection",
-    "keep-alive", "te", "trailer", "upgrade", "expect"})
+    "keep-alive", "te", "trailer", "upgrade", "expect", "traceparent", "tracestate"})
 RESERVED_PREFIXES = ("webhook-", "ce-", "proxy-")
 
 

@@ -34,6 +34,7 @@ from workers.deliver.prepare import (
     NotDeliverable, SubscriptionParts, destination_key, new_attempt_id, prepare,
 )
 from workers.deliver.store import AttemptRow, Claim, ClaimedJob, Settled
+from workers.deliver.traces import end_attempts, start_attempts
 
 log = logging.getLogger("hub.deliver.engine")
 
@@ -220,11 +221,18 @@ class Engine:
         ``deliver`` for a batch of one."""
         sink = self.sinks.get(batch[0].sink_kind)
         started = datetime.now(UTC)
+        batch, spans = start_attempts(batch)
         IN_FLIGHT.inc(len(batch))
+        results: list[AttemptResult] = []
         try:
             results = [await sink.deliver(batch[0])] if len(batch) == 1 else await sink.deliver_many(batch)
+        except BaseException as exc:
+            end_attempts(spans, [exc] * len(spans))
+            spans = []
+            raise
         finally:
             IN_FLIGHT.dec(len(batch))
+            end_attempts(spans, results)
         return [(result, started, started + timedelta(milliseconds=result.latency_ms)) for result in results]
 
     async def _record(self, conn: psycopg.AsyncConnection, claim: Claim, settled: list[Settled],

@@ -5,9 +5,13 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Iterator
+from typing import Any
 
+import orjson
 from confluent_kafka import Message, TopicPartition
 
+from hub import tracing
 from hub.cloudevent.decode import Event, Poison, decode_record
 from hub.config import Settings
 from hub.db import libpq_url
@@ -95,7 +99,9 @@ class IngestWorker:
                 self.dlq.send(quarantined)
                 self.dlq.flush()  # raises unless acknowledged: the transaction then rolls back
 
-        outcome = self.store.write(events, poisons, before_commit)
+        with tracing.linked_span("ingest batch", lambda: _producer_contexts(events)) as span:
+            outcome = self.store.write(events, poisons, before_commit)
+            span.set_attributes({"hub.events.inserted": outcome.inserted, "hub.jobs.created": outcome.jobs})
         EVENTS_INGESTED.inc(outcome.inserted)
         DEDUP_HITS.inc(outcome.duplicates)
         JOBS_CREATED.inc(outcome.jobs)
@@ -134,3 +140,11 @@ class IngestWorker:
                 CONSUMER_LAG.remove(tp.topic, str(tp.partition))
             except KeyError:
                 pass
+
+
+def _producer_contexts(events: list[Event]) -> Iterator[Any]:
+    """Each event's ``traceparent`` extension, where it has one (its producer's context, N59)."""
+    for event in events:
+        if tracing.TRACEPARENT in event.attributes_json:
+            yield orjson.loads(event.attributes_json).get(tracing.TRACEPARENT)
+
