@@ -136,7 +136,8 @@ class PullCursor(SQLModel, table=True):
 
 
 class DeliveryPacing(SQLModel, table=True):
-    """A rate-limited subscription's next free send slot, shared by every ``hub deliver`` (N56).
+    """A rate-limited subscription's next free send slot and the end of its refusals' queue, shared by
+    every ``hub deliver`` (N56, N58).
 
     One row per subscription that has a ``rate_limit_per_second``, written only by the engine's claim
     (under a row lock) and never read by the API.
@@ -146,3 +147,4 @@ class DeliveryPacing(SQLModel, table=True):
 
     subscription_id: uuid.UUID = Field(primary_key=True)
     next_slot: datetime = tz_field(nullable=False, default_now=True)
+    waiting_until: datetime | None = tz_field()  # the end of the refused jobs' queue of slots (N58)
