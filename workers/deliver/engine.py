@@ -68,7 +68,8 @@ class Engine:
         """Claim, deliver and record one batch (``bulk`` False: of live jobs only, N58); returns how many
         jobs it claimed."""
         claim = await store.claim(conn, limit=self.settings.deliver_batch_size,
-                                  lease_seconds=self.settings.deliver_lease_seconds, bulk=bulk)
+                                  lease_seconds=self.settings.deliver_lease_seconds,
+                                  bulk_limit=self.settings.deliver_bulk_batch_size if bulk else 0)
         if not claim.jobs:
             return 0
         settled, tries = await self._work(claim)

@@ -63,8 +63,8 @@ SUBSCRIPTION_COLUMNS = columns(
     "verification_state", "deleted_at", "secret_current", "secret_previous", "secret_overlap_until",
     "credential_sealed", "delegated_grant", "external_id", "custom_headers", "rate_limit_per_second")
 
-# The claimed columns, then the lease token (last). Live jobs first, then (in the room left) the bulk a
-# recovery re-enqueued (N58): one range scan of the due index per priority, earliest first in each.
+# The claimed columns, then the lease token (last). Live jobs first, then (in the room left, at most
+# ``bulk``) the jobs a recovery re-enqueued (N58): one range scan of the due index per priority, earliest first.
 _DUE = f"""
     SELECT id FROM delivery_jobs
      WHERE {state_in(DUE_JOB_STATES)} AND priority = {{priority}} AND next_attempt_at <= now()
@@ -82,12 +82,9 @@ UPDATE delivery_jobs AS j
 RETURNING {returning}, j.lease_until
 """
 _RETURNING = ", ".join(f"j.{name}" for name in CLAIMED_COLUMNS)
-_LIVE = _DUE.format(priority=JobPriority.live.value, limit="%(limit)s")
-CLAIM_SQL = _CLAIM.format(live=_LIVE, returning=_RETURNING, bulk=_DUE.format(
-    priority=JobPriority.bulk.value, limit="%(limit)s - (SELECT count(*) FROM live)"))
-# A live lane's claim (N58): live jobs only, so they never wait for a pipeline busy with bulk.
-CLAIM_LIVE_SQL = _CLAIM.format(live=_LIVE, returning=_RETURNING, bulk=_DUE.format(
-    priority=JobPriority.bulk.value, limit="0"))
+CLAIM_SQL = _CLAIM.format(live=_DUE.format(priority=JobPriority.live.value, limit="%(limit)s"), returning=_RETURNING,
+                          bulk=_DUE.format(priority=JobPriority.bulk.value,
+                                           limit="LEAST(%(bulk)s, %(limit)s - (SELECT count(*) FROM live))"))
 # Every statement of the claim and the settle reaches delivery_jobs and event_log only through an index
 # condition on the batch's keys (``= ANY(<the batch's ids>)``), and joins (when it must) by hashing, so its
 # work is bounded by the batch whatever the planner believes. It was misled by statistics taken while a
@@ -150,16 +147,19 @@ class Settled:
     attempt: AttemptRow | None  # None: held or deferred, nothing happened
 
 
-async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: float, bulk: bool = True) -> Claim:
-    """Claim up to ``limit`` due jobs (live ones first; ``bulk`` False: live ones only, N58), read their
-    events and subscriptions, and take the send slots of the rate-limited ones (N56), all in one transaction."""
+async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: float,
+                bulk_limit: int | None = None) -> Claim:
+    """Claim up to ``limit`` due jobs, live ones first and at most ``bulk_limit`` bulk ones in the room left
+    (N58; None: no cap, 0: live ones only), read their events and subscriptions, and take the send slots of
+    the rate-limited ones (N56), all in one transaction."""
     async with conn.transaction():
         cursor = conn.cursor()
         # The claim's COMMIT does not wait for the WAL flush: a claim lost in a database crash only
         # makes its jobs due again (the lease token then matches nothing, so nothing is recorded
         # twice), and the flush was the slowest step between a job's commit and its request.
         await cursor.execute(CLAIM_SETTINGS_SQL)
-        await cursor.execute(CLAIM_SQL if bulk else CLAIM_LIVE_SQL, {"limit": limit, "lease": lease_seconds})
+        await cursor.execute(CLAIM_SQL, {"limit": limit, "lease": lease_seconds,
+                                         "bulk": limit if bulk_limit is None else bulk_limit})
         rows = await cursor.fetchall()
         if not rows:
             return Claim([], None, {}, {})
