@@ -199,6 +199,8 @@ class Settings(BaseSettings):
     # Delivery workers (`hub deliver`) and the webhook sink
     deliver_batch_size: int = 500
     """Most jobs one claim takes (one bookkeeping transaction per claimed batch)."""
+    deliver_bulk_batch_size: int = 100
+    """Most of a recovery's jobs one claim takes, after the live ones (N58), so live jobs keep the workers."""
     deliver_pipelines: int = 3
     """Claim-deliver-record loops per `hub deliver` process, each with its own database connection."""
     deliver_concurrency: int = 512

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 from typing import Any
 
 from sqlalchemy import BigInteger, Column, Index, UniqueConstraint, text
@@ -61,6 +61,13 @@ class JobState(StrEnum):
     disabled = "disabled"  # subscription disabled, deleted, or never deliverable within the retry horizon
 
 
+class JobPriority(IntEnum):
+    """Which claims take a due job first (N58): live jobs before the bulk a recovery re-enqueues."""
+
+    live = 0  # ingest's jobs, resends, and their retries
+    bulk = 1  # a recovery's jobs: claimed only when no live job is due
+
+
 DUE_JOB_STATES = (JobState.pending, JobState.retrying)
 FINISHED_JOB_STATES = (JobState.delivered, JobState.dead_lettered, JobState.disabled)
 
@@ -74,8 +81,10 @@ def state_in(states: tuple[JobState, ...]) -> str:
 class DeliveryJob(SQLModel, table=True):
     __tablename__ = "delivery_jobs"
     __table_args__ = (
+        # The claim's range scans: the due jobs of one priority, earliest first (revision 0020).
         Index(
             "ix_delivery_jobs_due",
+            "priority",
             "next_attempt_at",
             postgresql_where=text(state_in(DUE_JOB_STATES)),
         ),
@@ -97,6 +106,7 @@ class DeliveryJob(SQLModel, table=True):
     last_error_class: str = ""
     created_at: datetime = tz_field(nullable=False, default_now=True)
     updated_at: datetime = tz_field(nullable=False, default_now=True)
+    priority: int = Field(default=JobPriority.live.value, sa_column_kwargs={"server_default": "0"})  # a JobPriority
 
 
 class DeliveryAttempt(SQLModel, table=True):
@@ -136,7 +146,8 @@ class PullCursor(SQLModel, table=True):
 
 
 class DeliveryPacing(SQLModel, table=True):
-    """A rate-limited subscription's next free send slot, shared by every ``hub deliver`` (N56).
+    """A rate-limited subscription's next free send slot and the end of its refusals' queue, shared by
+    every ``hub deliver`` (N56, N58).
 
     One row per subscription that has a ``rate_limit_per_second``, written only by the engine's claim
     (under a row lock) and never read by the API.
@@ -146,3 +157,4 @@ class DeliveryPacing(SQLModel, table=True):
 
     subscription_id: uuid.UUID = Field(primary_key=True)
     next_slot: datetime = tz_field(nullable=False, default_now=True)
+    waiting_until: datetime | None = tz_field()  # the end of the refused jobs' queue of slots (N58)

@@ -4,7 +4,7 @@ A new job is a plain ``pending`` job of the same subscription and event (N47): t
 subscription when it claims the job, so it goes to the current destination with the current secrets.
 A recovery is accepted in the request's transaction (its row, with the jobs it matched then) and
 re-enqueued afterwards in batches of ``HUB_RECOVERY_BATCH_JOBS``, each its own short transaction
-with a pause between them (N50), so live jobs keep the delivery workers.
+with a pause between them (N50), and at the bulk priority (N58), so live jobs keep the delivery workers.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from sqlmodel import Session, select
 
 from hub.config import get_settings
 from hub.dataplane.due_channel import NOTIFY_SQL
-from hub.dataplane.models import JobState
+from hub.dataplane.models import JobPriority, JobState
 from hub.db import session_scope
 from hub.deliverylog.errors import (
     EventNotRetained, RecoveryNotFound, SubscriptionDisabled, SubscriptionNotActive,
@@ -36,19 +36,20 @@ log = logging.getLogger("hub.deliverylog")
 UUIDS = ARRAY(UUID(as_uuid=True))
 RECOVERABLE = ("failed", "dead_lettered", "disabled")
 ENDED = (JobState.dead_lettered.value, JobState.disabled.value)  # re-delivered by a new job
+BULK = JobPriority.bulk.value  # a recovery's jobs wait while live ones are due (N58); a resend is live
 
 # New jobs for the given old ones, whose events are still in the log (retention may have removed some).
 NEW_JOBS_SQL = text("""
 INSERT INTO delivery_jobs (id, tenant_id, subscription_id, event_seq, state, attempts, next_attempt_at,
-                           lease_until, last_error_class, created_at, updated_at)
-SELECT n.new_id, j.tenant_id, j.subscription_id, j.event_seq, :pending, 0, now(), NULL, '', now(), now()
+                           lease_until, last_error_class, created_at, updated_at, priority)
+SELECT n.new_id, j.tenant_id, j.subscription_id, j.event_seq, :pending, 0, now(), NULL, '', now(), now(), :priority
   FROM unnest(:old, :new) AS n(old_id, new_id)
   JOIN delivery_jobs AS j ON j.id = n.old_id
  WHERE EXISTS (SELECT 1 FROM event_log AS e WHERE e.tenant_id = j.tenant_id AND e.seq = j.event_seq)
 """).bindparams(bindparam("old", type_=UUIDS), bindparam("new", type_=UUIDS))
 # A retrying job is brought forward rather than doubled, unless a worker holds it right now (N49).
 BRING_FORWARD_SQL = text("""
-UPDATE delivery_jobs SET next_attempt_at = now(), updated_at = now()
+UPDATE delivery_jobs SET next_attempt_at = now(), updated_at = now(), priority = :bulk
  WHERE id = ANY(:ids) AND state = :retrying AND next_attempt_at > now()
    AND (lease_until IS NULL OR lease_until <= now())
 """).bindparams(bindparam("ids", type_=UUIDS))
@@ -76,7 +77,8 @@ def resend(*, session: Session, sub: Subscription, job_id: str) -> uuid.UUID:
     if old.ce_id is None:
         raise EventNotRetained()
     new = new_id()
-    session.execute(NEW_JOBS_SQL, {"old": [old.id], "new": [new], "pending": JobState.pending.value})
+    session.execute(NEW_JOBS_SQL, {"old": [old.id], "new": [new], "pending": JobState.pending.value,
+                                   "priority": JobPriority.live.value})
     session.execute(text(NOTIFY_SQL))
     return new
 
@@ -122,9 +124,10 @@ def _requeue(session: Session, rows: list[object]) -> int:
     done = 0
     if ended:
         done += session.execute(NEW_JOBS_SQL, {"old": ended, "new": [new_id() for _ in ended],
-                                                 "pending": JobState.pending.value}).rowcount
+                                                 "pending": JobState.pending.value, "priority": BULK}).rowcount
     if retrying:
-        done += session.execute(BRING_FORWARD_SQL, {"ids": retrying, "retrying": JobState.retrying.value}).rowcount
+        done += session.execute(BRING_FORWARD_SQL, {"ids": retrying, "retrying": JobState.retrying.value,
+                                                      "bulk": BULK}).rowcount
     if done:
         session.execute(text(NOTIFY_SQL))
     return done

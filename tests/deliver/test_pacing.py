@@ -98,3 +98,46 @@ def test_wanted_slots_counts_only_limited_subscriptions():
 def test_grace_is_a_small_fraction_of_a_second():
     """The receiver-side bound of N56 (rate × (1 + GRACE) + 1 in any second) needs GRACE small."""
     assert 0 < GRACE <= 0.1
+
+
+def test_refusals_queue_behind_the_refusals_of_earlier_claims():
+    """N58: a second claim's refusals take the slots after the first claim's, not the same ones again."""
+    first = grant(next_slot=NOW, now=NOW, wanted=500, rate=50, horizon=0.5)
+    assert first.waiting_until == NOW + timedelta(seconds=500 * 0.02)
+    later = NOW + timedelta(seconds=0.05)
+    second = grant(next_slot=first.next_slot, now=later, wanted=500, rate=50, horizon=0.5,
+                   waiting_until=first.waiting_until)
+    first_at = [NOW + timedelta(seconds=wait + 0.5) for wait in first.later]
+    second_at = [later + timedelta(seconds=wait + 0.5) for wait in second.later]
+    assert min(second_at) >= max(first_at) + timedelta(seconds=0.02) - timedelta(microseconds=1)
+    assert second.waiting_until == first.waiting_until + timedelta(seconds=len(second.later) * 0.02)
+
+
+def test_a_backlog_claimed_in_turn_comes_back_spread_over_the_time_its_rate_needs():
+    """10,000 jobs claimed 500 at a time, 50 ms apart, at 50/s: each refused job comes back at its own
+    queued slot, 1/rate apart across all the claims, so the backlog returns at the rate it can be sent
+    (without the queue every claim's refusals came back within the same ~10 s, 20 to a slot)."""
+    now, next_slot, waiting_until, returns, admitted = NOW, NOW, None, [], 0
+    for _ in range(20):
+        given = grant(next_slot=next_slot, now=now, wanted=500, rate=50, waiting_until=waiting_until)
+        admitted += len(given.offsets)
+        returns += [(now + timedelta(seconds=wait + HORIZON)).timestamp() for wait in given.later]
+        next_slot, waiting_until = given.next_slot, given.waiting_until
+        now += timedelta(milliseconds=50)
+    returns.sort()
+    assert admitted + len(returns) == 10_000
+    assert all(b - a >= 0.02 - 1e-6 for a, b in zip(returns, returns[1:]))
+    assert returns[-1] - returns[0] == pytest.approx((len(returns) - 1) * 0.02, abs=0.05)
+
+
+def test_a_past_queue_end_is_no_queue():
+    """A waiting_until in the past (every queued job came back) counts as none: refusals queue from the grant."""
+    stale = grant(next_slot=NOW, now=NOW, wanted=30, rate=10, horizon=0.5, waiting_until=NOW - timedelta(hours=1))
+    fresh = grant(next_slot=NOW, now=NOW, wanted=30, rate=10, horizon=0.5)
+    assert stale == fresh
+
+
+def test_a_grant_without_refusals_leaves_the_queue_end_alone():
+    ahead = NOW + timedelta(seconds=3)
+    given = grant(next_slot=NOW, now=NOW, wanted=3, rate=50, horizon=0.5, waiting_until=ahead)
+    assert given.later == () and given.waiting_until == ahead

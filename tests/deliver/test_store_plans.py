@@ -66,7 +66,7 @@ def emptied(conn: psycopg.Connection) -> None:
 
 def positional(sql: str) -> str:
     """The statement with PostgreSQL's own $n placeholders, for PREPARE."""
-    sql = sql.replace("%(limit)s", "$1").replace("%(lease)s", "$2")
+    sql = sql.replace("%(limit)s", "$1").replace("%(lease)s", "$2").replace("%(bulk)s", "$3")
     parts = sql.split("%s")
     return "".join(part + (f"${n}" if n < len(parts) else "") for n, part in enumerate(parts, start=1))
 
@@ -100,7 +100,7 @@ def grown_after_planning(conn: psycopg.Connection) -> None:
     conn.execute("ANALYZE delivery_jobs")
     conn.execute("SET LOCAL plan_cache_mode = force_generic_plan")
     conn.execute(store.INDEX_LOOKUPS_SQL)
-    run_prepared(conn, "", "claim", [1, 60])
+    run_prepared(conn, "", "claim", [1, 60, 1])
     run_prepared(conn, "", "settle", settle_params([], None))
     insert_jobs(conn)
 
@@ -120,8 +120,8 @@ def test_claim_and_settle_read_only_their_batch(deliver_db: str, state) -> None:
             conn.execute(f"PREPARE settle AS {positional(store.SETTLE_SQL)}")
             state(conn)
             conn.execute(store.INDEX_LOOKUPS_SQL)
-            claimed = run_prepared(conn, "", "claim", [BATCH, 60])
-            claim_plan = explain(conn, "claim", [BATCH, 60])
+            claimed = run_prepared(conn, "", "claim", [BATCH, 60, BATCH])
+            claim_plan = explain(conn, "claim", [BATCH, 60, BATCH])
             settle_plan = explain(conn, "settle", settle_params([row[0] for row in claimed], claimed[0][7]))
         finally:
             conn.rollback()

@@ -106,6 +106,7 @@ def test_resend_delivers_the_event_again_on_the_current_destination(client, make
     assert first.status_code == 201, first.text
     new = first.json()["delivery"]
     assert new["state"] == "pending" and new["event"]["id"] == event and new["id"] != str(old)
+    assert sql(hub_db, "SELECT priority FROM delivery_jobs WHERE id = %s", (new["id"],)) == [(0,)]  # N58: live
     assert first.headers["location"].endswith(f"/deliveries/{new['id']}")
     replay = post(client, token, path, "resend-1")
     assert replay.status_code == 201 and replay.json() == first.json()
@@ -166,6 +167,9 @@ def test_recover_redelivers_failed_jobs_and_events_that_arrived_while_disabled(
     assert progress.status_code == 200
     done = progress.json()["recovery"]
     assert (done["state"], done["requeued"], done["skipped"]) == ("completed", 4, 0) and "completed_at" in done
+    priorities = sql(hub_db, "SELECT priority, count(*) FROM delivery_jobs WHERE subscription_id = %s "
+                             "GROUP BY priority ORDER BY priority", (sub,))
+    assert priorities == [(0, 5), (1, 4)]  # N58: the recovery's new jobs are bulk, the originals stay live
     drive(lambda: settled(hub_db, tenant))
     assert sorted(delivered_ids(receiver, secret, skip=before)) == sorted(dead + while_disabled)
     assert [json.loads(item.body)["id"] for item in receiver.received[:before] if item.path.endswith("/ok")] == delivered

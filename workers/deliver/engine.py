@@ -65,10 +65,12 @@ class Engine:
         self.limits = Limits(settings.deliver_concurrency, settings.deliver_per_host_concurrency,
                              settings.deliver_host_wait_seconds)
 
-    async def run_batch(self, conn: psycopg.AsyncConnection) -> int:
-        """Claim, deliver and record one batch; returns how many jobs it claimed."""
+    async def run_batch(self, conn: psycopg.AsyncConnection, *, bulk: bool = True) -> int:
+        """Claim, deliver and record one batch (``bulk`` False: of live jobs only, N58); returns how many
+        jobs it claimed."""
         claim = await store.claim(conn, limit=self.settings.deliver_batch_size,
-                                  lease_seconds=self.settings.deliver_lease_seconds)
+                                  lease_seconds=self.settings.deliver_lease_seconds,
+                                  bulk_limit=self.settings.deliver_bulk_batch_size if bulk else 0)
         if not claim.jobs:
             return 0
         settled, tries = await self._work(claim)

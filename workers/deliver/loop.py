@@ -16,18 +16,19 @@ log = logging.getLogger("hub.deliver.engine")
 
 
 async def pipeline(engine: Engine, connect: AsyncConnector, stop: asyncio.Event, wakeup: Wakeup | None = None,
-                   pacing: ClaimPacing | None = None) -> None:
+                   pacing: ClaimPacing | None = None, *, bulk: bool = True) -> None:
     """One claim loop: batches back to back while there is a backlog; without one, claims spaced by
     ``pacing`` (shared by the process's loops), and when there is no work, a pause that a wake-up (new
     jobs committed by ingest) ends early. A failed batch (the database, a defect or a lifecycle
-    publish) is logged and retried on a new connection; its lease returns its jobs."""
+    publish) is logged and retried on a new connection; its lease returns its jobs. ``bulk`` False:
+    the live lane, which claims live jobs only (N58)."""
     idle = engine.settings.deliver_idle_poll_seconds
     wakeup = wakeup or Wakeup()
     pacing = pacing or ClaimPacing(engine.settings.deliver_claim_interval_ms / 1000)
 
     async def one_batch(conn: psycopg.AsyncConnection) -> None:
         await pacing.turn(stop)
-        claimed = await engine.run_batch(conn)
+        claimed = await engine.run_batch(conn, bulk=bulk)
         pacing.claimed(claimed, engine.settings.deliver_batch_size)
         if claimed >= engine.settings.deliver_batch_size:
             wakeup.set()  # a full batch: more may be due, so an idle sibling loop claims too

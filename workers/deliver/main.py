@@ -35,10 +35,17 @@ async def serve(runtime: WorkerRuntime) -> None:
     runtime.freeze_heap()
     try:
         await asyncio.gather(report_backlog(stop, connect), wakeup.release_on(stop), *listeners,
-                             *(pipeline(engine, connect, stop, wakeup, pacing)
-                               for _ in range(max(1, settings.deliver_pipelines))))
+                             *(pipeline(engine, connect, stop, wakeup, pacing, bulk=bulk)
+                               for bulk in lanes(settings.deliver_pipelines)))
     finally:
         await engine.close()
+
+
+def lanes(pipelines: int) -> list[bool]:
+    """Whether each pipeline may claim bulk jobs (N58): with two or more, the first is the live lane, so
+    a live job never waits for every pipeline to finish a batch of a recovery's jobs."""
+    count = max(1, pipelines)
+    return [count == 1 or index > 0 for index in range(count)]
 
 
 def run(*, processes: int = 1, index: int = 0) -> None:

@@ -12,6 +12,11 @@ The engine sends each granted job at its slot (never before) and drops a send th
 more than ``GRACE`` late (the slot is lost, the job goes back untried), which bounds the bunching
 at the receiver. Jobs beyond the grant are not tried at all: they go back due at the moment their
 slot would enter the horizon, with their attempt count unchanged and no attempt row.
+
+Refused jobs queue behind each other (N58): the row's ``waiting_until`` is the end of the queue of
+slots already promised to jobs refused earlier, and a claim's refusals take the slots after it (and
+move it on), so a large backlog is spread over the time its rate needs instead of every claim
+sending its refusals back into the same few seconds to be claimed and refused again.
 """
 
 from __future__ import annotations
@@ -36,11 +41,11 @@ LOCK_SQL = """
 INSERT INTO delivery_pacing AS p (subscription_id, next_slot)
 SELECT id, clock_timestamp() FROM unnest(%s::uuid[]) AS k(id) ORDER BY id
 ON CONFLICT (subscription_id) DO UPDATE SET next_slot = p.next_slot
-RETURNING p.subscription_id, p.next_slot, clock_timestamp()
+RETURNING p.subscription_id, p.next_slot, p.waiting_until, clock_timestamp()
 """
 ADVANCE_SQL = """
-UPDATE delivery_pacing AS p SET next_slot = v.next_slot
-  FROM unnest(%s::uuid[], %s::timestamptz[]) AS v(id, next_slot)
+UPDATE delivery_pacing AS p SET next_slot = v.next_slot, waiting_until = v.waiting_until
+  FROM unnest(%s::uuid[], %s::timestamptz[], %s::timestamptz[]) AS v(id, next_slot, waiting_until)
  WHERE p.subscription_id = v.id
 """
 
@@ -50,14 +55,17 @@ class Grant:
     """One claim's share of a subscription's rate, measured in seconds from the grant."""
 
     offsets: tuple[float, ...]  # when each admitted job may be sent, ascending, 1/rate apart
-    later: tuple[float, ...]  # when each refused job's slot would enter the horizon (its wait)
+    later: tuple[float, ...]  # when each refused job's queued slot would enter the horizon (its wait)
     next_slot: datetime  # the subscription's next free slot after this grant
+    waiting_until: datetime | None = None  # the end of the refusals' queue after this grant (None: no queue)
 
 
-def grant(*, next_slot: datetime, now: datetime, wanted: int, rate: int, horizon: float = HORIZON) -> Grant:
-    """The slots ``wanted`` jobs get at ``rate`` per second when the next free slot is ``next_slot``.
+def grant(*, next_slot: datetime, now: datetime, wanted: int, rate: int, horizon: float = HORIZON,
+          waiting_until: datetime | None = None) -> Grant:
+    """The slots ``wanted`` jobs get at ``rate`` per second when the next free slot is ``next_slot`` and
+    the slots promised to earlier refusals run until ``waiting_until`` (None or past: no queue).
 
-    Pure: the caller holds the subscription's row lock and stores ``next_slot`` back.
+    Pure: the caller holds the subscription's row lock and stores ``next_slot`` and ``waiting_until`` back.
     """
     interval = 1.0 / rate
     first = max(0.0, (next_slot - now).total_seconds())  # a past slot is now: no credit for idle time
@@ -65,8 +73,13 @@ def grant(*, next_slot: datetime, now: datetime, wanted: int, rate: int, horizon
     # 1e-9: a slot exactly at the horizon is inside it, whatever the float rounding.
     admitted = 0 if room < 0 else min(wanted, math.floor(room / interval + 1e-9) + 1)
     offsets = tuple(first + index * interval for index in range(admitted))
-    later = tuple(max(MIN_WAIT, first + index * interval - horizon) for index in range(admitted, wanted))
-    return Grant(offsets, later, now + timedelta(seconds=first + admitted * interval))
+    after_grant = first + admitted * interval
+    refused = wanted - admitted
+    # The refusals queue behind those of earlier claims: slots after both this grant and the queue's end.
+    queue = max(after_grant, (waiting_until - now).total_seconds() if waiting_until is not None else 0.0)
+    later = tuple(max(MIN_WAIT, queue + index * interval - horizon) for index in range(refused))
+    tail = now + timedelta(seconds=queue + refused * interval) if refused else waiting_until
+    return Grant(offsets, later, now + timedelta(seconds=after_grant), tail)
 
 
 def wanted_slots(jobs: Iterable[uuid.UUID], rates: Mapping[uuid.UUID, int | None]) -> dict[uuid.UUID, int]:
@@ -90,10 +103,11 @@ async def reserve(cursor: psycopg.AsyncCursor, *, wanted: Mapping[uuid.UUID, int
     # Read as soon as the database's clock was: the offsets count from here on this worker's clock,
     # so the gap between the two (one reply's travel) is all a worker can add to a slot.
     granted_at = asyncio.get_running_loop().time()
-    grants = {sub_id: grant(next_slot=slot, now=now, wanted=wanted[sub_id], rate=rates[sub_id])
-              for sub_id, slot, now in rows}
+    grants = {sub_id: grant(next_slot=slot, now=now, wanted=wanted[sub_id], rate=rates[sub_id], waiting_until=until)
+              for sub_id, slot, until, now in rows}
     ids = sorted(grants)
-    await cursor.execute(ADVANCE_SQL, (ids, [grants[sub_id].next_slot for sub_id in ids]))
+    await cursor.execute(ADVANCE_SQL, (ids, [grants[sub_id].next_slot for sub_id in ids],
+                                       [grants[sub_id].waiting_until for sub_id in ids]))
     return grants, granted_at
 
 

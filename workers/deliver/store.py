@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import psycopg
 
-from hub.dataplane.models import DUE_JOB_STATES, DeliveryAttempt, DeliveryJob, state_in
+from hub.dataplane.models import DUE_JOB_STATES, DeliveryAttempt, DeliveryJob, JobPriority, state_in
 from hub.subscription.models import Subscription
 from hub.tableshape import column_list, columns, copy_types
 from workers.deliver.pacing import Grant, reserve, wanted_slots
@@ -63,21 +63,28 @@ SUBSCRIPTION_COLUMNS = columns(
     "verification_state", "deleted_at", "secret_current", "secret_previous", "secret_overlap_until",
     "credential_sealed", "delegated_grant", "external_id", "custom_headers", "rate_limit_per_second")
 
-# The claimed columns, then the lease token (last).
-CLAIM_SQL = f"""
-WITH due AS (
+# The claimed columns, then the lease token (last). Live jobs first, then (in the room left, at most
+# ``bulk``) the jobs a recovery re-enqueued (N58): one range scan of the due index per priority, earliest first.
+_DUE = f"""
     SELECT id FROM delivery_jobs
-     WHERE {state_in(DUE_JOB_STATES)} AND next_attempt_at <= now()
-     ORDER BY next_attempt_at
-     LIMIT %(limit)s
-       FOR UPDATE SKIP LOCKED
+     WHERE {state_in(DUE_JOB_STATES)} AND priority = {{priority}} AND next_attempt_at <= now()
+     ORDER BY priority, next_attempt_at
+     LIMIT {{limit}}
+       FOR UPDATE SKIP LOCKED"""
+_CLAIM = """
+WITH live AS ({live}
+), bulk AS ({bulk}
 )
 UPDATE delivery_jobs AS j
    SET next_attempt_at = now() + make_interval(secs => %(lease)s),
        lease_until = now() + make_interval(secs => %(lease)s)
- WHERE j.id = ANY(ARRAY(SELECT id FROM due))
-RETURNING {", ".join(f"j.{name}" for name in CLAIMED_COLUMNS)}, j.lease_until
+ WHERE j.id = ANY(ARRAY(SELECT id FROM live UNION ALL SELECT id FROM bulk))
+RETURNING {returning}, j.lease_until
 """
+_RETURNING = ", ".join(f"j.{name}" for name in CLAIMED_COLUMNS)
+CLAIM_SQL = _CLAIM.format(live=_DUE.format(priority=JobPriority.live.value, limit="%(limit)s"), returning=_RETURNING,
+                          bulk=_DUE.format(priority=JobPriority.bulk.value,
+                                           limit="LEAST(%(bulk)s, %(limit)s - (SELECT count(*) FROM live))"))
 # Every statement of the claim and the settle reaches delivery_jobs and event_log only through an index
 # condition on the batch's keys (``= ANY(<the batch's ids>)``), and joins (when it must) by hashing, so its
 # work is bounded by the batch whatever the planner believes. It was misled by statistics taken while a
@@ -140,8 +147,10 @@ class Settled:
     attempt: AttemptRow | None  # None: held or deferred, nothing happened
 
 
-async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: float) -> Claim:
-    """Claim up to ``limit`` due jobs, read their events and subscriptions, and take the send slots of
+async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: float,
+                bulk_limit: int | None = None) -> Claim:
+    """Claim up to ``limit`` due jobs, live ones first and at most ``bulk_limit`` bulk ones in the room left
+    (N58; None: no cap, 0: live ones only), read their events and subscriptions, and take the send slots of
     the rate-limited ones (N56), all in one transaction."""
     async with conn.transaction():
         cursor = conn.cursor()
@@ -149,7 +158,8 @@ async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: flo
         # makes its jobs due again (the lease token then matches nothing, so nothing is recorded
         # twice), and the flush was the slowest step between a job's commit and its request.
         await cursor.execute(CLAIM_SETTINGS_SQL)
-        await cursor.execute(CLAIM_SQL, {"limit": limit, "lease": lease_seconds})
+        await cursor.execute(CLAIM_SQL, {"limit": limit, "lease": lease_seconds,
+                                         "bulk": limit if bulk_limit is None else bulk_limit})
         rows = await cursor.fetchall()
         if not rows:
             return Claim([], None, {}, {})

@@ -29,7 +29,7 @@ from hub.broker.projection import write_projection
 from hub.consumer.projection import notify_relay
 from hub.cloudevent.decode import VALIDATION, Event, Poison
 from hub.dataplane.due_channel import notify_due
-from hub.dataplane.models import DeliveryAttempt, DeliveryJob, JobState, LoggedEvent
+from hub.dataplane.models import DeliveryAttempt, DeliveryJob, JobPriority, JobState, LoggedEvent
 from hub.ids import record_uuid
 from hub.sinks.vocabulary import Outcome, SinkKind
 from hub.tableshape import column_list, copy_types
@@ -44,6 +44,7 @@ EVENT_COLUMNS = column_list(LoggedEvent)
 EVENT_TYPES = copy_types(LoggedEvent)
 JOB_COLUMNS = column_list(DeliveryJob)
 PENDING = JobState.pending.value  # a plain str for the COPY rows
+LIVE = JobPriority.live.value  # a plain int for the COPY rows (N58)
 JOB_TYPES = copy_types(DeliveryJob)
 AVAILABLE_FIELDS = ("id", "job_id", "tenant_id", "subscription_id", "sink_kind", "event_seq", "attempt_no", "outcome",
                     "status_code", "error_class", "detail", "latency_ms", "attempted_at")
@@ -214,7 +215,7 @@ class EventStore:
                 found = select(event)
                 for subscription_id in found.push:
                     copy.write_row((uuid_utils.uuid7(), event.tenant_id, as_uuid(subscription_id), event.seq,
-                                    PENDING, 0, now, None, "", now, now))
+                                    PENDING, 0, now, None, "", now, now, LIVE))
                 jobs += len(found.push)
                 if found.pull:
                     eligible[(event.tenant_id, found.pull)] += 1
