@@ -13,7 +13,9 @@ a real ``hub ingest`` and a real ``hub api`` (uvicorn, one worker).
   A sub-topic read and a ``type``-filtered read are shown too.
 * **Live fan-out**: 100 WebSocket subscribers of one topic while events are produced at
   ``--rate`` (default 1,000/s); p99 of publish (the event's ts) → frame received. Then the same
-  with one stalled subscriber that never reads: its p99 must not move the others'.
+  with one stalled subscriber that never reads: its p99 must not move the others'. Beside them, the
+  machine's ceiling: a bare ``websockets`` server process broadcasting the same rate of frames to 100
+  clients read by the same client code (``bench/_ws_bare.py``; no database, no Kafka).
 
 Each measurement runs ``--repeat`` times (default 3); the table shows medians. Wall-clock figures
 on a shared 2-core machine are noisy: read the individual runs printed above the table.
@@ -25,9 +27,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import socket
 import statistics
+import subprocess
 import sys
 import time
 import uuid
@@ -170,23 +174,36 @@ def stalled_socket(base: str, path: str) -> socket.socket:
     return sock
 
 
-async def live_fanout(base: str, token: str, seconds: float, rate: int, subscribers: int = 100,
-                      stalled: bool = False) -> tuple[float, int]:
-    """(p99 ms publish → frame over every subscriber, frames received) at RATE events/s."""
+async def subscribers_of(url: str, count: int) -> tuple[list, list[asyncio.Task], list[float]]:
+    """COUNT WebSocket clients of URL, each reading frames and noting ts → receipt (ms): (sockets, readers,
+    latencies)."""
     from websockets.asyncio.client import connect
 
-    topic = f"live{uuid.uuid4().hex[:6]}"
-    path = f"/api/{TENANT}/event/ws?topic={topic}&token={token}"
     latencies: list[float] = []
-    sockets = [await connect(f"ws{base[4:]}{path}", max_size=None) for _ in range(subscribers)]
-    stuck = stalled_socket(base, path) if stalled else None
-    await asyncio.sleep(1.0)  # every subscriber registered with the feed
+    sockets = [await connect(url, max_size=None) for _ in range(count)]
 
     async def receive(ws) -> None:  # noqa: ANN001
         async for message in ws:
             latencies.append(time.time() * 1000 - orjson.loads(message)["ts"])
 
-    readers = [asyncio.create_task(receive(ws)) for ws in sockets]
+    return sockets, [asyncio.create_task(receive(ws)) for ws in sockets], latencies
+
+
+async def closed(sockets: list, readers: list[asyncio.Task]) -> None:
+    for reader in readers:
+        reader.cancel()
+    for ws in sockets:
+        await ws.close()
+
+
+async def live_fanout(base: str, token: str, seconds: float, rate: int, subscribers: int = 100,
+                      stalled: bool = False) -> tuple[float, int]:
+    """(p99 ms publish → frame over every subscriber, frames received) at RATE events/s."""
+    topic = f"live{uuid.uuid4().hex[:6]}"
+    path = f"/api/{TENANT}/event/ws?topic={topic}&token={token}"
+    sockets, readers, latencies = await subscribers_of(f"ws{base[4:]}{path}", subscribers)
+    stuck = stalled_socket(base, path) if stalled else None
+    await asyncio.sleep(1.0)  # every subscriber registered with the feed
     parsed, producer = parse_topic(f"{topic}:a"), shared_producer()
     kafka_topic = f"{os.environ['HUB_KAFKA_TOPIC_PREFIX']}event-broker"
     tick, per_tick = 0.01, max(1, rate // 100)
@@ -199,13 +216,29 @@ async def live_fanout(base: str, token: str, seconds: float, rate: int, subscrib
         await producer.publish_async(kafka_topic, records)
         await asyncio.sleep(max(0.0, tick - (time.monotonic() - started)))
     await asyncio.sleep(2.0)
-    for reader in readers:
-        reader.cancel()
-    for ws in sockets:
-        await ws.close()
+    await closed(sockets, readers)
     if stuck is not None:
         stuck.close()
     return pct(latencies, 0.99), len(latencies)
+
+
+async def bare_fanout(seconds: float, rate: int, subscribers: int = 100) -> tuple[float, int]:
+    """The machine's ceiling for the same fan-out: a bare ``websockets`` server process broadcasting RATE
+    frames/s to SUBSCRIBERS clients read by this same client code (bench/_ws_bare.py)."""
+    port = free_port()
+    server = subprocess.Popen([sys.executable, str(Path(__file__).with_name("_ws_bare.py")), str(port), str(rate)])
+    try:
+        for _ in range(100):
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                break
+            time.sleep(0.1)
+        sockets, readers, latencies = await subscribers_of(f"ws://127.0.0.1:{port}/", subscribers)
+        await asyncio.sleep(seconds)
+        await closed(sockets, readers)
+        return pct(latencies, 0.99), len(latencies)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
 
 
 def row(name: str, runs: list[tuple], fields: list[str]) -> str:
@@ -244,6 +277,8 @@ def main() -> None:
                                                                                     args.rate)),
                     "live: 100 + 1 stalled (p99 ms, frames)": asyncio.run(live_fanout(base, token, args.seconds,
                                                                                     args.rate, stalled=True)),
+                    "live, bare websockets server: 100 (p99 ms, frames)": asyncio.run(bare_fanout(args.seconds,
+                                                                                                args.rate)),
                 }
                 for name, values in measured.items():
                     print(f"run {run + 1}: {name}: " + ", ".join(f"{v:.1f}" for v in values), flush=True)

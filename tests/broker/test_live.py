@@ -150,7 +150,7 @@ def test_a_stalled_subscriber_is_cut_off_while_the_others_keep_up(broker, ingest
     with live_api() as base:
         path = f"/api/{tenant}/event/ws?topic=big&since={now_ms()}&token={broker.token}"
         stalled = StalledSocket(base, path)
-        fast = connect(f"ws{base[4:]}{path}", max_size=None)
+        fast = connect(f"ws{base[4:]}{path}", max_size=None, max_queue=None)  # it reads while we produce
         time.sleep(0.5)
         ids: list[str] = []
         for _ in range(0, count, 10):  # bursts of 10 that a reading subscriber's buffer absorbs
