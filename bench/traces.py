@@ -2,9 +2,9 @@
 
 The delivery bench's own scenarios (``bench/deliver.py``: real ``hub ingest`` and ``hub deliver``
 processes, nginx as the HTTPS receiver): deliveries/s on a backlog with 1 subscription per event, and
-the Kafka → receipt p50/p99 at a steady rate. Each run is made twice in a row, tracing off then on
-(spans exported over OTLP/HTTP to a sink in this process that counts and discards them), and the
-pairs repeat ``--repeat`` times. The table shows medians and the on/off ratio; nginx's ``wrk``
+the Kafka → receipt p50/p99 at a steady rate. Each run is made three times in a row: tracing off, on
+with every trace kept, and on with the SDK's standard ratio sampler keeping 1 in 10 (spans exported over
+OTLP/HTTP to a sink in this process that counts and discards them); the triples repeat ``--repeat`` times. The table shows medians and each mode's rate over tracing off; nginx's ``wrk``
 ceiling is printed beside them. Wall-clock figures on a shared 2-core machine are noisy: read the runs.
 
 Run: ``python bench/traces.py`` (``--quick``: shorter runs).
@@ -52,9 +52,13 @@ class SpanSink:
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
 
 
-def measure(scratch: Scratch, nginx: Nginx, args: argparse.Namespace, endpoint: str) -> tuple[float, float, float]:
-    """(deliveries/s, p50 ms, p99 ms) with HUB_OTLP_ENDPOINT set to ENDPOINT ("" = tracing off)."""
-    os.environ["HUB_OTLP_ENDPOINT"] = endpoint  # the bench's hub processes take this process's environment
+def measure(scratch: Scratch, nginx: Nginx, args: argparse.Namespace, endpoint: str,
+            ratio: float = 1.0) -> tuple[float, float, float]:
+    """(deliveries/s, p50 ms, p99 ms) with HUB_OTLP_ENDPOINT set to ENDPOINT ("" = tracing off) and the
+    SDK's standard sampler keeping RATIO of the traces."""
+    # The bench's hub processes take this process's environment.
+    os.environ.update({"HUB_OTLP_ENDPOINT": endpoint, "OTEL_TRACES_SAMPLER": "parentbased_traceidratio",
+                       "OTEL_TRACES_SAMPLER_ARG": str(ratio)})
     rate = throughput(scratch, nginx, 1, args.deliveries, args.deliver_workers).rate
     late = latency(scratch, nginx, args.rate, args.latency_seconds, args.deliver_workers)
     return rate or 0.0, late.p50 or 0.0, late.p99 or 0.0
@@ -73,22 +77,22 @@ def main() -> None:
         args.repeat, args.deliveries, args.latency_seconds = 1, 3_000, 5
     ensure_tools()
     sink = SpanSink()
-    runs: dict[str, list[tuple[float, float, float]]] = {"off": [], "on": []}
+    modes = {"off": ("", 1.0), "on": (sink.url, 1.0), "on, 1 in 10 sampled": (sink.url, 0.1)}
+    runs: dict[str, list[tuple[float, float, float]]] = {mode: [] for mode in modes}
     with Nginx() as nginx, Scratch() as scratch:
         ceiling = wrk_ceiling(nginx, event_body(), seconds=3, connections=64, threads=2)
         print(f"ceiling (wrk at nginx): {ceiling.rate:,.0f} req/s", flush=True)
         for run in range(1, args.repeat + 1):
-            for mode, endpoint in (("off", ""), ("on", sink.url)):
-                figures = measure(scratch, nginx, args, endpoint)
+            for mode, (endpoint, ratio) in modes.items():
+                figures = measure(scratch, nginx, args, endpoint, ratio)
                 runs[mode].append(figures)
                 print(f"run {run}, tracing {mode}: {figures[0]:,.0f} deliveries/s, p50 {figures[1]:.1f} ms, "
                       f"p99 {figures[2]:.1f} ms (OTLP exports so far: {sink.exports})", flush=True)
-    off, on = ([statistics.median(f[i] for f in runs[mode]) for i in range(3)] for mode in ("off", "on"))
-    print("\n| tracing | deliveries/s | p50 ms | p99 ms |\n|---|---|---|---|")
-    for mode, figures in (("off", off), ("on", on)):
-        print(f"| {mode} | {figures[0]:,.0f} | {figures[1]:.1f} | {figures[2]:.1f} |")
-    print(f"| on / off | {on[0] / off[0]:.2f} | {on[1] / off[1]:.2f} | {on[2] / off[2]:.2f} |")
-
+    medians = {mode: [statistics.median(f[i] for f in found) for i in range(3)] for mode, found in runs.items()}
+    off = medians["off"]
+    print("\n| tracing | deliveries/s | p50 ms | p99 ms | rate / off |\n|---|---|---|---|---|")
+    for mode, figures in medians.items():
+        print(f"| {mode} | {figures[0]:,.0f} | {figures[1]:.1f} | {figures[2]:.1f} | {figures[0] / off[0]:.2f} |")
 
 if __name__ == "__main__":
     main()
