@@ -126,6 +126,23 @@ def attempts(url: str, tenant: str) -> list[dict[str, Any]]:
 TERMINAL = {"delivered", "dead_lettered", "disabled"}
 
 
+def one_batch() -> int:
+    """One claim → deliver → settle batch of the real engine, on a connection of its own; jobs handled."""
+    from workers.deliver.engine import Engine
+    from workers.runtime import async_connector
+
+    async def go() -> int:
+        engine = Engine(settings=get_settings())
+        conn = await async_connector(application_name="hub-deliver")()
+        try:
+            return await engine.run_batch(conn)
+        finally:
+            await conn.close()
+            await engine.close()
+
+    return asyncio.run(go())
+
+
 def drive(until: Callable[[], bool], *, timeout: float = 20.0) -> None:
     """Run the real engine (one connection, batch after batch) until ``until()`` holds."""
     from workers.deliver.engine import Engine

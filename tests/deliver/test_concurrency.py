@@ -7,16 +7,10 @@ attempt, no budget), and every job for the healthy host is delivered in that sam
 
 from __future__ import annotations
 
-import asyncio
-
-from hub.config import get_settings
-from tests.deliver.conftest import attempts, insert_events, insert_subscription, sql
+from tests.deliver.conftest import attempts, insert_events, insert_subscription, one_batch, sql
 from tests.sinks.conftest import HOOK_HOST
 from tests.support.receiver import Reply, https_receiver
-from workers.deliver.engine import Engine
-from workers.runtime import async_connector
 
-connect = async_connector(application_name="hub-deliver")
 
 
 def test_hanging_destination_does_not_starve_the_others(deliver_db: str, ca, tenant: str,  # noqa: ANN001
@@ -29,16 +23,7 @@ def test_hanging_destination_does_not_starve_the_others(deliver_db: str, ca, ten
         fast, _ = insert_subscription(deliver_db, tenant, f"https://{HOOK_HOST}:{healthy.port}/h")
         insert_events(deliver_db, tenant, [slow, fast], 10)
 
-        async def one_batch() -> int:
-            engine = Engine(settings=get_settings())
-            conn = await connect()
-            try:
-                return await engine.run_batch(conn)
-            finally:
-                await conn.close()
-                await engine.close()
-
-        assert asyncio.run(one_batch()) == 20
+        assert one_batch() == 20
     states = dict(sql(deliver_db, "SELECT subscription_id, array_agg(DISTINCT state) FROM delivery_jobs "
                                   "WHERE tenant_id = %s GROUP BY subscription_id", (tenant,)))
     assert states[fast] == ["delivered"]

@@ -11,26 +11,21 @@ Python receiver on two loaded cores).
 
 from __future__ import annotations
 
-import asyncio
 import threading
 import time
 from collections import Counter
 
-from hub.config import get_settings
-from tests.deliver.conftest import hook_url, insert_events, insert_subscription, sql
+from tests.deliver.conftest import hook_url, insert_events, insert_subscription, one_batch, sql
 from tests.egress.dnsserver import DnsServer
 from tests.support.pg import free_port
 from tests.support.processes import start_hub, stop
 from tests.support.receiver import Received, Reply, https_receiver
-from workers.deliver.engine import Engine
-from workers.runtime import async_connector
 
 LIMIT = 50
 TOLERANCE = 5  # 10 % of LIMIT; see the module docstring
 EVENTS = 400
 WORKERS = 3
 
-connect = async_connector(application_name="hub-deliver")
 
 
 class Arrivals:
@@ -67,16 +62,6 @@ def limit(url: str, sub_id: object, rate: int) -> None:
     sql(url, "UPDATE subscriptions SET rate_limit_per_second = %s WHERE id = %s", (rate, sub_id))
 
 
-async def _one_batch() -> int:
-    engine = Engine(settings=get_settings())
-    conn = await connect()
-    try:
-        return await engine.run_batch(conn)
-    finally:
-        await conn.close()
-        await engine.close()
-
-
 def test_jobs_above_the_rate_wait_without_spending_retries(deliver_db: str, ca, tenant: str) -> None:  # noqa: ANN001
     """One batch of five jobs at 1/s: one is sent, four go back pending with no attempt and a later due time."""
     arrivals = Arrivals()
@@ -84,8 +69,8 @@ def test_jobs_above_the_rate_wait_without_spending_retries(deliver_db: str, ca, 
         sub_id, _ = insert_subscription(deliver_db, tenant, hook_url(receiver))
         limit(deliver_db, sub_id, 1)
         insert_events(deliver_db, tenant, [sub_id], 5)
-        assert asyncio.run(_one_batch()) == 5
-        assert asyncio.run(_one_batch()) == 0, "the waiting jobs are not due again at once"
+        assert one_batch() == 5
+        assert one_batch() == 0, "the waiting jobs are not due again at once"
     jobs = sql(deliver_db, """SELECT state, attempts, next_attempt_at > now(), lease_until IS NULL, next_attempt_at
                                 FROM delivery_jobs WHERE subscription_id = %s ORDER BY next_attempt_at""", (sub_id,))
     assert [row[:2] for row in jobs] == [("delivered", 1)] + [("pending", 0)] * 4
