@@ -5,9 +5,20 @@ from __future__ import annotations
 import random
 import time
 
+from dataclasses import dataclass
+
 from chaos.cluster import Cluster
+from chaos.queues import Queues
 from chaos.receivers import Hooks
 from chaos.schedule import Fault
+
+
+@dataclass
+class Targets:
+    """The run's destinations: the webhook receivers and the queues."""
+
+    hooks: Hooks
+    queues: Queues
 
 
 def _kill(cluster: Cluster, kind: str, seconds: float, rng: random.Random) -> str:
@@ -43,8 +54,9 @@ def _rebalance(cluster: Cluster, seconds: float) -> str:
     return extra.name
 
 
-def inject(fault: Fault, cluster: Cluster, hooks: Hooks, rng: random.Random) -> str:
+def inject(fault: Fault, cluster: Cluster, targets: Targets, rng: random.Random) -> str:
     """Carry out FAULT; returns what it hit (a process, a service or a host name)."""
+    hooks = targets.hooks
     if fault.kind.startswith("kill_"):
         return _kill(cluster, fault.kind.removeprefix("kill_"), fault.seconds, rng)
     if fault.kind == "restart_postgres":
@@ -53,6 +65,9 @@ def inject(fault: Fault, cluster: Cluster, hooks: Hooks, rng: random.Random) -> 
     if fault.kind == "restart_kafka":
         cluster.restart_kafka(fault.seconds)
         return "kafka"
+    if fault.kind == "restart_rabbitmq":
+        targets.queues.restart_rabbitmq(fault.seconds)
+        return "rabbitmq"
     if fault.kind == "receiver_down":
         return _receiver_down(hooks, fault.seconds, rng)
     if fault.kind == "dns_failure":

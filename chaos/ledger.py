@@ -53,6 +53,16 @@ def jobs(dsn: str, tenant: str) -> list[tuple[str, str, str, bool]]:
         return conn.execute(JOBS_SQL, (tenant,)).fetchall()
 
 
+def job_ids_by_ce_id(dsn: str, tenant: str, subscription: str) -> dict[str, str]:
+    """The job id of each event's job for the subscription named SUBSCRIPTION, by CloudEvent id."""
+    with psycopg.connect(dsn) as conn:
+        rows = conn.execute(
+            "SELECT e.ce_id, j.id::text FROM delivery_jobs j JOIN subscriptions s ON s.id = j.subscription_id "
+            "JOIN event_log e ON e.tenant_id = j.tenant_id AND e.seq = j.event_seq "
+            "WHERE j.tenant_id = %s AND s.name = %s", (tenant, subscription)).fetchall()
+    return dict(rows)
+
+
 def events_lines(ledger: Ledger, produced: set[str], stored: list[tuple[int, str]]) -> None:
     ids = Counter(ce_id for _, ce_id in stored)
     twice = sum(1 for count in ids.values() if count > 1)

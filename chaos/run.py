@@ -7,8 +7,9 @@ import random
 import tempfile
 import time
 import uuid
+from collections import Counter
+from contextlib import ExitStack
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 
 import orjson
@@ -16,7 +17,8 @@ import psycopg
 
 from chaos import ledger as books
 from chaos.cluster import Cluster, api_port, hub_env, private_services, wait_for_apis
-from chaos.faults import inject
+from chaos.faults import Targets, inject
+from chaos.queues import Queues, queue_destinations
 from chaos.receivers import TIMEOUT_MS, Hooks, webhook_receivers
 from chaos.schedule import Fault, describe, make_schedule
 from chaos.traffic import EVENT_TYPE, SOURCE, ApiLog, ApiProber, Producer, PullReader
@@ -57,26 +59,32 @@ def short_plan(seed: int, faults: int = 5) -> Plan:
     return Plan(seed, faults, True, apis=2, ingests=1, delivers=2, rate=25.0, drain_seconds=75.0)
 
 
-def add_subscriptions(dsn: str, tenant: str, hooks: Hooks) -> str:
-    """A webhook subscription per receiver and one pull subscription; returns the pull one's id."""
+SUBSCRIPTION_SQL = """
+INSERT INTO subscriptions (id, tenant_id, name, sink_kind, endpoint, event_types, timeout_ms, signature_version,
+    plan_tier, enabled, verification_state, credential_kind, credential_sealed, auto_disabled, disabled_reason,
+    secret_current, created_at, updated_at)
+VALUES (%s, %s, %s, %s, %s, %s, %s, 'v1', 'standard', true, 'active', %s, %s, false, '', %s, now(), now())"""
+
+
+def add_subscriptions(dsn: str, tenant: str, hooks: Hooks, queues: Queues) -> str:
+    """A subscription per webhook receiver, per queue and one pull subscription; returns the pull one's id."""
     from hub.secrets import mint_signing_secret, seal
     from hub.subscription.service import secret_context
 
-    now = datetime.now(UTC)
-    rows = [(f"hook-{host.split('.')[0]}", "webhook", hooks.url(host)) for host in hooks.receivers]
     pull_id = uuid.uuid4()
+    rows = [(f"hook-{host.split('.')[0]}", "webhook", hooks.url(host), None) for host in hooks.receivers]
+    rows += [*queues.subscriptions(), ("pull", "pull", f"pull://{pull_id}", None)]
     with psycopg.connect(dsn) as conn:
-        for name, kind, endpoint in [*rows, ("pull", "pull", f"pull://{pull_id}")]:
+        for name, kind, endpoint, credential in rows:
             sub_id = pull_id if kind == "pull" else uuid.uuid4()
-            secret = seal(mint_signing_secret(), context=secret_context(sub_id, "secret_current")) \
-                if kind == "webhook" else None
-            conn.execute(
-                "INSERT INTO subscriptions (id, tenant_id, name, sink_kind, endpoint, event_types, timeout_ms, "
-                "signature_version, plan_tier, enabled, verification_state, credential_kind, auto_disabled, "
-                "disabled_reason, secret_current, created_at, updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, 'v1', "
-                "'standard', true, 'active', %s, false, '', %s, %s, %s)",
-                (sub_id, tenant, name, kind, endpoint, orjson.dumps([EVENT_TYPE]).decode(),
-                 TIMEOUT_MS if kind == "webhook" else None, "signing_secret" if secret else "none", secret, now, now))
+            secret = None if kind == "pull" else seal(mint_signing_secret(),
+                                                       context=secret_context(sub_id, "secret_current"))
+            sealed = seal(orjson.dumps(credential), context=secret_context(sub_id, "credential")) \
+                if credential else None
+            credential_kind = "static_credential" if credential else "signing_secret" if secret else "none"
+            conn.execute(SUBSCRIPTION_SQL, (sub_id, tenant, name, kind, endpoint, orjson.dumps([EVENT_TYPE]).decode(),
+                                            TIMEOUT_MS if kind == "webhook" else None, credential_kind, sealed,
+                                            secret))
         conn.execute("INSERT INTO subscription_versions (id, version) VALUES (1, 1) "
                      "ON CONFLICT (id) DO UPDATE SET version = subscription_versions.version + 1")
     return str(pull_id)
@@ -92,17 +100,31 @@ def start_cluster(cluster: Cluster, plan: Plan) -> None:
     wait_for_apis(cluster.api_ports())
 
 
-def run_faults(schedule: list[Fault], cluster: Cluster, hooks: Hooks, seed: int) -> list[tuple[float, float, str]]:
+@dataclass
+class Session:
+    """One run's parts: the plan and schedule, the cluster, the destinations, the tenant's names."""
+
+    plan: Plan
+    schedule: list[Fault]
+    cluster: Cluster
+    targets: Targets
+    dsn: str
+    tenant: str
+    topic: str
+    pull_id: str
+
+
+def run_faults(session: Session) -> list[tuple[float, float, str]]:
     """Carry out the schedule (each fault at its moment, or at once when the previous one overran);
     returns the windows (start, end + grace, kind) where API 5xx answers are allowed."""
-    rng = random.Random(f"{seed}:victims")
+    rng = random.Random(f"{session.plan.seed}:victims")
     started, windows = time.monotonic(), []
-    for fault in schedule:
+    for fault in session.schedule:
         while time.monotonic() < started + fault.at:
-            revive(cluster)
+            revive(session.cluster)
             time.sleep(0.2)
         begin = time.monotonic()
-        hit = inject(fault, cluster, hooks, rng)
+        hit = inject(fault, session.cluster, session.targets, rng)
         end = time.monotonic()
         print(f"  fault #{fault.number:<3} {fault.kind:<17} on {hit:<22} t+{begin - started:6.1f}s "
               f"for {end - begin:5.1f}s", flush=True)
@@ -116,29 +138,38 @@ def revive(cluster: Cluster) -> None:
         print(f"  note: {name} exited on its own; restarted", flush=True)
 
 
-def drain(plan: Plan, dsn: str, tenant: str, producer: Producer, reader: PullReader, cluster: Cluster) -> None:
+def drain(session: Session, producer: Producer, reader: PullReader) -> None:
     """Wait until every produced event is stored, every job is settled and the reader caught up."""
     producer.finish()
-    deadline = time.monotonic() + plan.drain_seconds
+    deadline = time.monotonic() + session.plan.drain_seconds
     while time.monotonic() < deadline:
-        revive(cluster)
-        stored = books.stored_events(dsn, tenant)
-        open_jobs = [row for row in books.jobs(dsn, tenant) if row[2] not in books.TERMINAL]
+        revive(session.cluster)
+        stored = books.stored_events(session.dsn, session.tenant)
+        open_jobs = [row for row in books.jobs(session.dsn, session.tenant) if row[2] not in books.TERMINAL]
         if len(stored) >= len(producer.acked) and not open_jobs and len(reader.seen) >= len(stored):
             return
         time.sleep(1.0)
     print("  note: the drain period ended with work open", flush=True)
 
 
-def account(dsn: str, tenant: str, producer: Producer, reader: PullReader, hooks: Hooks, log: ApiLog,
-            windows: list[tuple[float, float, str]], cluster: Cluster) -> books.Ledger:
+def received(session: Session) -> Counter[str]:
+    """Every receipt at any destination, by job id (SQS's by CloudEvent id, turned into its job's id)."""
+    total = session.targets.hooks.received()
+    total.update(session.targets.queues.rabbit_received())
+    by_ce_id = books.job_ids_by_ce_id(session.dsn, session.tenant, "sqs")
+    total.update({by_ce_id.get(ce_id, ce_id): n for ce_id, n in session.targets.queues.sqs_received().items()})
+    return total
+
+
+def account(session: Session, producer: Producer, reader: PullReader, log: ApiLog,
+            windows: list[tuple[float, float, str]]) -> books.Ledger:
     ledger = books.Ledger()
-    stored = books.stored_events(dsn, tenant)
+    stored = books.stored_events(session.dsn, session.tenant)
     books.events_lines(ledger, producer.acked, stored)
-    books.jobs_lines(ledger, books.jobs(dsn, tenant), len(stored), hooks.received())
+    books.jobs_lines(ledger, books.jobs(session.dsn, session.tenant), len(stored), received(session))
     books.pull_lines(ledger, reader.seen, stored)
     books.api_lines(ledger, log.entries, windows)
-    exits = sum(child.unplanned_exits for children in cluster.processes.values() for child in children)
+    exits = sum(child.unplanned_exits for children in session.cluster.processes.values() for child in children)
     ledger.check("processes that exited on their own", exits, True)
     return ledger
 
@@ -149,8 +180,12 @@ def run(plan: Plan) -> books.Ledger:
     print(f"chaos: seed {plan.seed} (replay with --seed {plan.seed}), {len(schedule)} faults\n{describe(schedule)}",
           flush=True)
     tag, tenant = uuid.uuid4().hex[:8], f"chaos-{uuid.uuid4().hex[:8]}"
-    with tempfile.TemporaryDirectory(prefix="hub-chaos-") as folder, private_services() as (postgres, kafka), \
-            webhook_receivers(plan.seed, Path(folder)) as hooks:
+    started = time.monotonic()
+    with ExitStack() as stack:
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="hub-chaos-")))
+        postgres, kafka = stack.enter_context(private_services())
+        hooks = stack.enter_context(webhook_receivers(plan.seed, folder))
+        queues = stack.enter_context(queue_destinations(folder, tag))
         env = hub_env(postgres.url, kafka, tag, {**DELIVER_SETTINGS, "HUB_DNS_NAMESERVERS": hooks.dns.address,
                                                   "HUB_WEBHOOK_CA_BUNDLE": str(hooks.ca_bundle)})
         os.environ.update(env)
@@ -158,31 +193,34 @@ def run(plan: Plan) -> books.Ledger:
         topic = f"{get_settings().kafka_topic_prefix}{SOURCE}"
         ensure_topics([topic, get_settings().dlq_topic])
         dsn = postgres.url.replace("postgresql+psycopg://", "postgresql://", 1)
-        pull_id = add_subscriptions(dsn, tenant, hooks)
-        cluster = Cluster(postgres, kafka, env, Path(folder))
-        try:
-            return _traffic_and_faults(plan, schedule, cluster, hooks, dsn, tenant, topic, pull_id)
-        finally:
-            cluster.stop_all()
+        pull_id = add_subscriptions(dsn, tenant, hooks, queues)
+        print(f"  services and destinations ready ({time.monotonic() - started:.0f} s)", flush=True)
+        cluster = Cluster(postgres, kafka, env, folder)
+        stack.callback(cluster.stop_all)
+        return traffic_and_faults(Session(plan, schedule, cluster, Targets(hooks, queues), dsn, tenant, topic,
+                                          pull_id))
+    raise AssertionError("unreachable")
 
 
-def _traffic_and_faults(plan: Plan, schedule: list[Fault], cluster: Cluster, hooks: Hooks, dsn: str, tenant: str,
-                        topic: str, pull_id: str) -> books.Ledger:
-    start_cluster(cluster, plan)
-    token = mint_token(tenant=tenant, permissions=list(DEFAULT_PERMISSIONS), ttl_seconds=3600)
+def traffic_and_faults(session: Session) -> books.Ledger:
+    """Start the hub and the traffic, carry out the schedule, drain, and account."""
+    started = time.monotonic()
+    start_cluster(session.cluster, session.plan)
+    print(f"  the hub is up ({time.monotonic() - started:.0f} s)", flush=True)
+    token = mint_token(tenant=session.tenant, permissions=list(DEFAULT_PERMISSIONS), ttl_seconds=3600)
     log = ApiLog()
-    producer = Producer(topic, tenant, plan.rate)
-    reader = PullReader(cluster.api_ports(), token, pull_id, log)
-    prober = ApiProber(cluster.api_ports(), token, log)
+    producer = Producer(session.topic, session.tenant, session.plan.rate)
+    reader = PullReader(session.cluster.api_ports(), token, session.pull_id, log)
+    prober = ApiProber(session.cluster.api_ports(), token, log)
     for thread in (producer, reader, prober):
         thread.start()
     try:
-        windows = run_faults(schedule, cluster, hooks, plan.seed)
-        drain(plan, dsn, tenant, producer, reader, cluster)
+        windows = run_faults(session)
+        drain(session, producer, reader)
     finally:
         for thread in (producer, reader, prober):
             thread.halt()
         shared_producer().close()  # before the private broker goes away
-    ledger = account(dsn, tenant, producer, reader, hooks, log, windows, cluster)
+    ledger = account(session, producer, reader, log, windows)
     print(ledger.table(), flush=True)
     return ledger

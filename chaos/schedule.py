@@ -11,12 +11,12 @@ from dataclasses import dataclass
 # answer SERVFAIL for a receiver's name; ``rebalance`` adds an ingest process mid-batch and removes
 # it (kill -9) when the window ends, so the consumer group rebalances twice.
 FULL_KINDS = ("kill_api", "kill_ingest", "kill_deliver", "restart_postgres", "restart_kafka",
-              "receiver_down", "dns_failure", "rebalance")
+              "restart_rabbitmq", "receiver_down", "dns_failure", "rebalance")
 SHORT_KINDS = ("kill_api", "kill_ingest", "kill_deliver", "restart_postgres", "receiver_down")
 
 # How long each kind lasts (seconds) in the full and the short form.
 FULL_SECONDS = {"kill_api": 1.0, "kill_ingest": 1.0, "kill_deliver": 1.0, "restart_postgres": 6.0,
-                "restart_kafka": 3.0, "receiver_down": 60.0, "dns_failure": 30.0, "rebalance": 12.0}
+                "restart_kafka": 3.0, "restart_rabbitmq": 5.0, "receiver_down": 60.0, "dns_failure": 30.0, "rebalance": 12.0}
 SHORT_SECONDS = {**FULL_SECONDS, "restart_postgres": 3.0, "receiver_down": 8.0}
 
 
