@@ -41,29 +41,30 @@ class Queues:
         self.node.start_app()
 
     def rabbit_received(self) -> Counter[str]:
-        """Every message in the queue by ``message_id`` (the delivery id), the queue emptied."""
+        """Every message in the queue by ``message_id`` (the delivery id), consumed until 1 s of quiet."""
         got: Counter[str] = Counter()
         connection = pika.BlockingConnection(pika.URLParameters(self.node.url))
         try:
             channel = connection.channel()
-            while True:
-                method, properties, _body = channel.basic_get(self.queue, auto_ack=True)
+            channel.basic_qos(prefetch_count=1000)
+            for method, properties, _body in channel.consume(self.queue, auto_ack=True, inactivity_timeout=1):
                 if method is None:
                     return got
                 got[properties.message_id or ""] += 1
+            return got
         finally:
             connection.close()
 
     def sqs_received(self) -> Counter[str]:
-        """Every message in the SQS queue by its CloudEvent id (the body is the structured event)."""
+        """Every message in the SQS queue by its CloudEvent id (the body is the structured event). Read
+        once each under a long visibility timeout instead of deleted: the queue goes with the run."""
         sqs, got, empty = aws("sqs"), Counter(), 0
         while empty < 2:
-            answer = sqs.receive_message(QueueUrl=self.sqs_endpoint, MaxNumberOfMessages=10, WaitTimeSeconds=0)
+            answer = sqs.receive_message(QueueUrl=self.sqs_endpoint, MaxNumberOfMessages=10, WaitTimeSeconds=0,
+                                         VisibilityTimeout=3600)
             messages = answer.get("Messages", [])
             empty = empty + 1 if not messages else 0
-            for message in messages:
-                got[json.loads(message["Body"])["id"]] += 1
-                sqs.delete_message(QueueUrl=self.sqs_endpoint, ReceiptHandle=message["ReceiptHandle"])
+            got.update(json.loads(message["Body"])["id"] for message in messages)
         return got
 
 

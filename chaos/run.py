@@ -52,7 +52,7 @@ class Plan:
 
 
 def full_plan(seed: int, faults: int = 30) -> Plan:
-    return Plan(seed, faults, False, apis=2, ingests=2, delivers=3, rate=40.0, drain_seconds=240.0)
+    return Plan(seed, faults, False, apis=2, ingests=2, delivers=3, rate=10.0, drain_seconds=300.0)
 
 
 def short_plan(seed: int, faults: int = 5) -> Plan:
