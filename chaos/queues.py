@@ -1,9 +1,10 @@
-"""The run's queue destinations: RabbitMQ on a private node (so restarting it disturbs nobody) and
-an SQS queue on the stack's moto server; each read back at the end for the ledger."""
+"""The run's queue destinations: RabbitMQ on a private node (so restarting it disturbs nobody) and an
+SQS queue on a private moto server; each read back at the end for the ledger."""
 
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -12,7 +13,8 @@ from pathlib import Path
 
 import pika
 
-from tests.support.destinations import STATIC_AWS, AwsDestinations, aws
+from hub.config import get_settings
+from tests.support.destinations import STATIC_AWS, AwsDestinations, aws, free_port
 from tests.support.rabbit_node import RabbitNode, private_rabbit
 
 ROUTING_KEY = "chaos"
@@ -82,11 +84,26 @@ def _declare(node: RabbitNode, tag: str) -> tuple[str, str]:
 
 
 @contextmanager
+def private_moto() -> Iterator[str]:
+    """A moto server of the run's own (its queue grows by thousands: the shared one must stay quick)."""
+    from moto.server import ThreadedMotoServer
+
+    port = free_port()
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
+    server.start()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.stop()
+
+
+@contextmanager
 def queue_destinations(folder: Path, tag: str) -> Iterator[Queues]:
-    """Start the private node, declare the exchange and queue, make the SQS queue; remove them after."""
+    """Start the private RabbitMQ node and moto server (HUB_AWS_ENDPOINT_URL is set to it for the run),
+    declare the exchange and queue, make the SQS queue."""
     with ExitStack() as stack:
+        os.environ["HUB_AWS_ENDPOINT_URL"] = stack.enter_context(private_moto())
+        get_settings.cache_clear()
         node = stack.enter_context(private_rabbit(folder / "rabbitmq"))
         exchange, queue = _declare(node, tag)
-        made = AwsDestinations()
-        stack.callback(made.remove)
-        yield Queues(node, exchange, queue, made.queue())
+        yield Queues(node, exchange, queue, AwsDestinations().queue())
