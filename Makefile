@@ -8,6 +8,7 @@
 #   make dev          run the hub in the foreground against the local stack
 #   make bench        run every bench/*.py script in turn
 #   make openapi      regenerate schemas/openapi.json from the app
+#   make chaos        the chaos ledger: 30 faults from a seeded schedule (SEED=n replays one; FAULTS=n)
 #   make fuzz         schemathesis: 10,000+ generated requests with stateful links, then the tally (on `hub_test`)
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -29,7 +30,7 @@ WITH_ENV := set -a; . "$(ENV_FILE)"; set +a;
 # The same, with HUB_DATABASE_URL naming the test database (the URL's last path segment swapped).
 WITH_TEST_ENV := $(WITH_ENV) HUB_DATABASE_URL="$${HUB_DATABASE_URL%/*}/$(TEST_DATABASE)";
 
-.PHONY: help install stack stack-down migrate migrate-test test dev bench openapi fuzz
+.PHONY: help install stack stack-down migrate migrate-test test dev bench openapi fuzz chaos
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -77,3 +78,9 @@ openapi: install
 
 fuzz: stack migrate-test
 	$(WITH_TEST_ENV) $(VENV_PY) -m tests.contract.fuzz
+
+# Its own PostgreSQL, Kafka and RabbitMQ (private, restarted by the faults); moto for SQS. docs/chaos.md.
+SEED   ?=
+FAULTS ?= 30
+chaos: stack
+	$(WITH_ENV) $(VENV_PY) -m chaos --faults $(FAULTS) $(if $(SEED),--seed $(SEED))

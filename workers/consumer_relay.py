@@ -36,5 +36,8 @@ async def main(runtime: WorkerRuntime) -> None:
 
 
 def run() -> None:
-    runtime = WorkerRuntime.start("consumer-relay", log_level=get_settings().log_level)
+    settings = get_settings()
+    # Its /metrics listener (HUB_INGEST_METRICS_PORT, 0: none) is what a container probe can reach.
+    runtime = WorkerRuntime.start("consumer-relay", log_level=settings.log_level,
+                                  metrics_port=settings.ingest_metrics_port, metrics_host=settings.ingest_metrics_host)
     asyncio.run(main(runtime))

@@ -15,9 +15,12 @@ SECRET |= {"HUB_DATABASE_URL", "HUB_RABBITMQ_URL", "HUB_ENCRYPTION_KEYS"}
 # Every process reaches PostgreSQL and Kafka, checks the sealing keys at start-up and checks tokens.
 COMMON = {"HUB_DATABASE_URL", "HUB_KAFKA_BOOTSTRAP", "HUB_JWT_HS256_SECRET", "HUB_ENCRYPTION_KEYS"}
 # Per process (the compose service / the chart's component): the listeners it must open beyond loopback.
+# The API, gRPC and the consumer relay also reach the consumer service's RabbitMQ (HUB_RABBITMQ_URL).
+RABBIT = {"HUB_RABBITMQ_URL"}
 NEEDS = {
-    "api": COMMON | {"HUB_API_HOST", "HUB_API_PORT"},
-    "grpc": COMMON | {"HUB_GRPC_HOST", "HUB_GRPC_PORT"},
+    "api": COMMON | RABBIT | {"HUB_API_HOST", "HUB_API_PORT"},
+    "grpc": COMMON | RABBIT | {"HUB_GRPC_HOST", "HUB_GRPC_PORT"},
+    "consumer-relay": COMMON | RABBIT | {"HUB_INGEST_METRICS_HOST", "HUB_INGEST_METRICS_PORT"},
     "ingest": COMMON | {"HUB_INGEST_METRICS_HOST", "HUB_INGEST_METRICS_PORT"},
     "deliver": COMMON | {"HUB_DELIVER_METRICS_HOST", "HUB_DELIVER_METRICS_PORT"},
     "dlq-observer": COMMON | {"HUB_INGEST_METRICS_HOST", "HUB_INGEST_METRICS_PORT"},

@@ -19,7 +19,7 @@ from tests.deploy.helm import (
 from tests.deploy.process_settings import NEEDS, SECRET
 
 SIZES = sorted(VALUES)
-PROCESSES = ["api", "grpc", "ingest", "deliver", "dlq-observer", "sweep"]
+PROCESSES = ["api", "grpc", "ingest", "deliver", "dlq-observer", "consumer-relay", "sweep"]
 EXPORTED = {wrapper._name for wrapper in vars(metrics).values() if isinstance(wrapper, MetricWrapperBase)}
 
 

@@ -51,11 +51,9 @@ HUB_DATABASE_URL HUB_RABBITMQ_URL HUB_JWT_HS256_SECRET HUB_ENCRYPTION_KEYS HUB_D
   value: {{ required "kafka.bootstrap is required" $v.kafka.bootstrap | quote }}
 - name: HUB_KAFKA_TOPIC_PREFIX
   value: {{ $v.kafka.topicPrefix | quote }}
-{{- if $v.rabbitmq.existingSecret }}
 - name: HUB_RABBITMQ_URL
   valueFrom:
-    secretKeyRef: {name: {{ $v.rabbitmq.existingSecret }}, key: {{ $v.rabbitmq.urlKey }}}
-{{- end }}
+    secretKeyRef: {name: {{ required "rabbitmq.existingSecret is required" $v.rabbitmq.existingSecret }}, key: {{ $v.rabbitmq.urlKey }}}
 - name: HUB_JWT_HS256_SECRET
   valueFrom:
     secretKeyRef: {name: {{ required "secrets.existingSecret is required" $v.secrets.existingSecret }}, key: {{ $v.secrets.jwtKey }}}

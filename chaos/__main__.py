@@ -1,0 +1,34 @@
+"""``python -m chaos``: one chaos run; exits 1 when the ledger does not balance."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import signal
+import sys
+import time
+
+from chaos.run import full_plan, run, short_plan
+
+
+def _interrupt(*_: object) -> None:
+    raise KeyboardInterrupt
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m chaos", description=__doc__)
+    parser.add_argument("--seed", type=int, help="replay the schedule of this seed (default: a fresh one)")
+    parser.add_argument("--faults", type=int, help="how many faults (default 30, or 5 with --short)")
+    parser.add_argument("--short", action="store_true", help="the five-fault form `make test` runs")
+    args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, _interrupt)  # so a stopped run still stops what it started
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    plan = short_plan(seed, args.faults or 5) if args.short else full_plan(seed, args.faults or 30)
+    started = time.monotonic()
+    ledger = run(plan)
+    print(f"chaos: seed {seed}, {time.monotonic() - started:.0f} s", flush=True)
+    return 0 if ledger.balanced else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,226 @@
+"""One chaos run: set up, traffic, the seeded faults, a drain, and the ledger."""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+import time
+import uuid
+from collections import Counter
+from contextlib import ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+import psycopg
+
+from chaos import ledger as books
+from chaos.cluster import Cluster, api_port, hub_env, private_services, wait_for_apis
+from chaos.faults import Targets, inject
+from chaos.queues import Queues, queue_destinations
+from chaos.receivers import TIMEOUT_MS, Hooks, webhook_receivers
+from chaos.schedule import Fault, describe, make_schedule
+from chaos.traffic import EVENT_TYPE, SOURCE, ApiLog, ApiProber, Producer, PullReader
+from hub.auth.tokens import mint_token
+from hub.backbone.producer import shared_producer
+from hub.config import get_settings
+from hub.devtools.tree import DEFAULT_PERMISSIONS
+from hub.kafka import ensure_topics
+
+# A 5xx is allowed while the database is down and this long after it is back (pools reconnect).
+DB_GRACE_SECONDS = 15.0
+# Fast retries, short leases and a short hold recheck, so a run drains in a minute or two.
+DELIVER_SETTINGS = {"HUB_DELIVER_RETRY_LADDER_SECONDS": "0.5,1,1,2,2,3,3,3", "HUB_DELIVER_RETRY_JITTER": "0.2",
+                    "HUB_DELIVER_LEASE_SECONDS": "5", "HUB_DELIVER_HOLD_RECHECK_SECONDS": "1",
+                    "HUB_DELIVER_BATCH_SIZE": "100", "HUB_KAFKA_SESSION_TIMEOUT_MS": "6000",
+                    "HUB_EGRESS_ALLOW_CIDRS": "127.0.0.0/8"}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The shape of a run: the seed, how many faults, the processes, the producer's rate."""
+
+    seed: int
+    faults: int
+    short: bool
+    apis: int
+    ingests: int
+    delivers: int
+    rate: float
+    drain_seconds: float
+
+
+def full_plan(seed: int, faults: int = 30) -> Plan:
+    return Plan(seed, faults, False, apis=2, ingests=2, delivers=3, rate=10.0, drain_seconds=300.0)
+
+
+def short_plan(seed: int, faults: int = 5) -> Plan:
+    return Plan(seed, faults, True, apis=2, ingests=1, delivers=2, rate=25.0, drain_seconds=75.0)
+
+
+SUBSCRIPTION_SQL = """
+INSERT INTO subscriptions (id, tenant_id, name, sink_kind, endpoint, event_types, timeout_ms, signature_version,
+    plan_tier, enabled, verification_state, credential_kind, credential_sealed, auto_disabled, disabled_reason,
+    secret_current, created_at, updated_at)
+VALUES (%s, %s, %s, %s, %s, %s, %s, 'v1', 'standard', true, 'active', %s, %s, false, '', %s, now(), now())"""
+
+
+def add_subscriptions(dsn: str, tenant: str, hooks: Hooks, queues: Queues) -> str:
+    """A subscription per webhook receiver, per queue and one pull subscription; returns the pull one's id."""
+    from hub.secrets import mint_signing_secret, seal
+    from hub.subscription.service import secret_context
+
+    pull_id = uuid.uuid4()
+    rows = [(f"hook-{host.split('.')[0]}", "webhook", hooks.url(host), None) for host in hooks.receivers]
+    rows += [*queues.subscriptions(), ("pull", "pull", f"pull://{pull_id}", None)]
+    with psycopg.connect(dsn) as conn:
+        for name, kind, endpoint, credential in rows:
+            sub_id = pull_id if kind == "pull" else uuid.uuid4()
+            secret = None if kind == "pull" else seal(mint_signing_secret(),
+                                                       context=secret_context(sub_id, "secret_current"))
+            sealed = seal(orjson.dumps(credential), context=secret_context(sub_id, "credential")) \
+                if credential else None
+            credential_kind = "static_credential" if credential else "signing_secret" if secret else "none"
+            conn.execute(SUBSCRIPTION_SQL, (sub_id, tenant, name, kind, endpoint, orjson.dumps([EVENT_TYPE]).decode(),
+                                            TIMEOUT_MS if kind == "webhook" else None, credential_kind, sealed,
+                                            secret))
+        conn.execute("INSERT INTO subscription_versions (id, version) VALUES (1, 1) "
+                     "ON CONFLICT (id) DO UPDATE SET version = subscription_versions.version + 1")
+    return str(pull_id)
+
+
+def start_cluster(cluster: Cluster, plan: Plan) -> None:
+    for _ in range(plan.apis):
+        cluster.add("api", api_port())
+    for _ in range(plan.ingests):
+        cluster.add("ingest")
+    for _ in range(plan.delivers):
+        cluster.add("deliver")
+    wait_for_apis(cluster.api_ports())
+
+
+@dataclass
+class Session:
+    """One run's parts: the plan and schedule, the cluster, the destinations, the tenant's names."""
+
+    plan: Plan
+    schedule: list[Fault]
+    cluster: Cluster
+    targets: Targets
+    dsn: str
+    tenant: str
+    topic: str
+    pull_id: str
+
+
+def run_faults(session: Session) -> list[tuple[float, float, str]]:
+    """Carry out the schedule (each fault at its moment, or at once when the previous one overran);
+    returns the windows (start, end + grace, kind) where API 5xx answers are allowed."""
+    rng = random.Random(f"{session.plan.seed}:victims")
+    started, windows = time.monotonic(), []
+    for fault in session.schedule:
+        while time.monotonic() < started + fault.at:
+            revive(session.cluster)
+            time.sleep(0.2)
+        begin = time.monotonic()
+        hit = inject(fault, session.cluster, session.targets, rng)
+        end = time.monotonic()
+        print(f"  fault #{fault.number:<3} {fault.kind:<17} on {hit:<22} t+{begin - started:6.1f}s "
+              f"for {end - begin:5.1f}s", flush=True)
+        if fault.kind == "restart_postgres":
+            windows.append((begin, end + DB_GRACE_SECONDS, fault.kind))
+    return windows
+
+
+def revive(cluster: Cluster) -> None:
+    for name in cluster.revive():
+        print(f"  note: {name} exited on its own; restarted", flush=True)
+
+
+def drain(session: Session, producer: Producer, reader: PullReader) -> None:
+    """Wait until every produced event is stored, every job is settled and the reader caught up."""
+    producer.finish()
+    deadline = time.monotonic() + session.plan.drain_seconds
+    while time.monotonic() < deadline:
+        revive(session.cluster)
+        stored = books.stored_events(session.dsn, session.tenant)
+        open_jobs = [row for row in books.jobs(session.dsn, session.tenant) if row[2] not in books.TERMINAL]
+        if len(stored) >= len(producer.acked) and not open_jobs and len(reader.seen) >= len(stored):
+            return
+        time.sleep(1.0)
+    print("  note: the drain period ended with work open", flush=True)
+
+
+def received(session: Session) -> Counter[str]:
+    """Every receipt at any destination, by job id (SQS's by CloudEvent id, turned into its job's id)."""
+    total = session.targets.hooks.received()
+    total.update(session.targets.queues.rabbit_received())
+    by_ce_id = books.job_ids_by_ce_id(session.dsn, session.tenant, "sqs")
+    total.update({by_ce_id.get(ce_id, ce_id): n for ce_id, n in session.targets.queues.sqs_received().items()})
+    return total
+
+
+def account(session: Session, producer: Producer, reader: PullReader, log: ApiLog,
+            windows: list[tuple[float, float, str]]) -> books.Ledger:
+    ledger = books.Ledger()
+    stored = books.stored_events(session.dsn, session.tenant)
+    books.events_lines(ledger, producer.acked, stored)
+    books.jobs_lines(ledger, books.jobs(session.dsn, session.tenant), len(stored), received(session))
+    books.pull_lines(ledger, reader.seen, stored)
+    books.api_lines(ledger, log.entries, windows)
+    exits = sum(child.unplanned_exits for children in session.cluster.processes.values() for child in children)
+    ledger.check("processes that exited on their own", exits, True)
+    return ledger
+
+
+def run(plan: Plan) -> books.Ledger:
+    """The whole run; prints the seed, the schedule, the faults as they land and the ledger."""
+    schedule = make_schedule(plan.seed, plan.faults, short=plan.short)
+    print(f"chaos: seed {plan.seed} (replay with --seed {plan.seed}), {len(schedule)} faults\n{describe(schedule)}",
+          flush=True)
+    tag, tenant = uuid.uuid4().hex[:8], f"chaos-{uuid.uuid4().hex[:8]}"
+    started = time.monotonic()
+    with ExitStack() as stack:
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="hub-chaos-")))
+        postgres, kafka = stack.enter_context(private_services())
+        hooks = stack.enter_context(webhook_receivers(plan.seed, folder))
+        queues = stack.enter_context(queue_destinations(folder, tag))
+        env = hub_env(postgres.url, kafka, tag, {**DELIVER_SETTINGS, "HUB_DNS_NAMESERVERS": hooks.dns.address,
+                                                  "HUB_WEBHOOK_CA_BUNDLE": str(hooks.ca_bundle)})
+        os.environ.update(env)
+        get_settings.cache_clear()
+        topic = f"{get_settings().kafka_topic_prefix}{SOURCE}"
+        ensure_topics([topic, get_settings().dlq_topic])
+        dsn = postgres.url.replace("postgresql+psycopg://", "postgresql://", 1)
+        pull_id = add_subscriptions(dsn, tenant, hooks, queues)
+        print(f"  services and destinations ready ({time.monotonic() - started:.0f} s)", flush=True)
+        cluster = Cluster(postgres, kafka, env, folder)
+        stack.callback(cluster.stop_all)
+        return traffic_and_faults(Session(plan, schedule, cluster, Targets(hooks, queues), dsn, tenant, topic,
+                                          pull_id))
+    raise AssertionError("unreachable")
+
+
+def traffic_and_faults(session: Session) -> books.Ledger:
+    """Start the hub and the traffic, carry out the schedule, drain, and account."""
+    started = time.monotonic()
+    start_cluster(session.cluster, session.plan)
+    print(f"  the hub is up ({time.monotonic() - started:.0f} s)", flush=True)
+    token = mint_token(tenant=session.tenant, permissions=list(DEFAULT_PERMISSIONS), ttl_seconds=3600)
+    log = ApiLog()
+    producer = Producer(session.topic, session.tenant, session.plan.rate)
+    reader = PullReader(session.cluster.api_ports(), token, session.pull_id, log)
+    prober = ApiProber(session.cluster.api_ports(), token, log)
+    for thread in (producer, reader, prober):
+        thread.start()
+    try:
+        windows = run_faults(session)
+        drain(session, producer, reader)
+    finally:
+        for thread in (producer, reader, prober):
+            thread.halt()
+        shared_producer().close()  # before the private broker goes away
+    ledger = account(session, producer, reader, log, windows)
+    print(ledger.table(), flush=True)
+    return ledger
