@@ -56,15 +56,17 @@ class Console:
         self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def hub_base() -> Iterator[str]:
     """``hub api`` on a free port, on this run's database (HUB_DATABASE_URL)."""
     with live_api({"HUB_DATABASE_URL": os.environ["HUB_DATABASE_URL"]}) as base:
         yield base
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[object]:
+    # Package scope, not session: Playwright's sync API keeps an event loop running in this thread
+    # until it stops, and every later test's asyncio.run() would fail while it runs.
     # Fails (never skips) without the browser: `make test` installs it with deploy/local/tools.sh.
     assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run `bash deploy/local/tools.sh chromium`"
     from playwright.sync_api import sync_playwright
