@@ -17,6 +17,7 @@ import httpx
 
 from tests.support.kafka import ScratchKafka
 from tests.support.pg import ScratchPostgres, free_port
+from tests.support.processes import stop
 from tests.support.scratchdb import migrated_scratch_cluster
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,14 +50,9 @@ class HubProcess:
             self.process.wait(timeout=10)
 
     def stop(self) -> None:
-        if not self.alive():
-            return
-        assert self.process is not None
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.kill9()
+        if self.alive():
+            assert self.process is not None
+            stop(self.process)  # SIGTERM, then SIGKILL after 20 s
 
 
 @dataclass

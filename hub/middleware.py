@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import time
 import uuid
 from typing import Any
@@ -15,15 +14,13 @@ from hub.logs import trace_id_var
 from hub.metrics import API_LATENCY
 from hub.problems import internal_error_response, log_unhandled
 
-_TRACEPARENT = re.compile(r"^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$")
-
-
 def _trace_id(headers: list[tuple[bytes, bytes]]) -> str:
+    """The trace id of the caller's ``traceparent`` (parsed where every traceparent is), else a fresh one."""
     for name, value in headers:
         if name == b"traceparent":
-            match = _TRACEPARENT.match(value.decode("latin-1").strip())
-            if match:
-                return match.group(1)
+            found = tracing.span_context_of(value.decode("latin-1").strip())
+            if found is not None:
+                return format(found.trace_id, "032x")
     return uuid.uuid4().hex
 
 
@@ -35,10 +32,7 @@ class TraceMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        await self._observed(scope, receive, send, _request_trace_id(scope.get("headers", [])))
-
-    async def _observed(self, scope: Scope, receive: Receive, send: Send, trace_id: str) -> None:
-        """Serve the request with TRACE_ID echoed and logged, its latency observed."""
+        trace_id = _request_trace_id(scope.get("headers", []))
         token = trace_id_var.set(trace_id)
         started = time.perf_counter()
         status: dict[str, Any] = {"code": 500}

@@ -54,13 +54,6 @@ def tracer() -> trace.Tracer:
     return trace.get_tracer("streaming-hub")
 
 
-def shutdown() -> None:
-    """Flush the spans still buffered (a stopping process)."""
-    provider = trace.get_tracer_provider()
-    if _enabled and hasattr(provider, "shutdown"):
-        provider.shutdown()
-
-
 def context_of(traceparent: Any) -> Context | None:
     """The remote parent context a ``traceparent`` value names; None when it is absent or malformed."""
     if not isinstance(traceparent, str) or not traceparent:

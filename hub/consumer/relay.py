@@ -73,9 +73,12 @@ class Outlet:
             await self.channel.declare_exchange(exchange, ExchangeType.TOPIC, durable=True)
             self._declared.add(exchange)
         low = self.channel.channel  # aiormq's channel: an aio-pika Message per event cost more than the rest
-        await asyncio.gather(*(low.basic_publish(body, exchange=exchange, routing_key=routing_key(row[1], _resource(row)),
-                                                 properties=properties)
-                               for row in rows for body, properties in (amqp_message(row),)))
+        sends = []
+        for row in rows:
+            body, properties = amqp_message(row)
+            sends.append(low.basic_publish(body, exchange=exchange, routing_key=routing_key(row[1], _resource(row)),
+                                           properties=properties))
+        await asyncio.gather(*sends)
 
 
 async def relay_tenant(conn: psycopg.AsyncConnection, outlet: Outlet, tenant_id: str) -> int:

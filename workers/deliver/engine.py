@@ -225,16 +225,15 @@ class Engine:
         started = datetime.now(UTC)
         batch, spans = start_attempts(batch)
         IN_FLIGHT.inc(len(batch))
-        results: list[AttemptResult] = []
         try:
             results = [await sink.deliver(batch[0])] if len(batch) == 1 else await sink.deliver_many(batch)
         except BaseException as exc:
             end_attempts(spans, [exc] * len(spans))
-            spans = []
             raise
+        else:
+            end_attempts(spans, results)
         finally:
             IN_FLIGHT.dec(len(batch))
-            end_attempts(spans, results)
         return [(result, started, started + timedelta(milliseconds=result.latency_ms)) for result in results]
 
     async def _record(self, conn: psycopg.AsyncConnection, claim: Claim, settled: list[Settled],

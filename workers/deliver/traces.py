@@ -16,9 +16,9 @@ def start_attempts(batch: list[PreparedDelivery]) -> tuple[list[PreparedDelivery
     the batch as it is, and no span, when tracing is off."""
     if not tracing.enabled():
         return batch, []
-    spans, traced = [], []
+    spans, traced, tracer = [], [], tracing.tracer()
     for delivery in batch:
-        span = tracing.tracer().start_span(
+        span = tracer.start_span(
             f"deliver {delivery.sink_kind}", kind=SpanKind.CLIENT,
             context=tracing.context_of(delivery.attributes.get(tracing.TRACEPARENT)),
             attributes={"hub.subscription.id": str(delivery.subscription_id), "hub.delivery.id": delivery.delivery_id,
@@ -30,7 +30,9 @@ def start_attempts(batch: list[PreparedDelivery]) -> tuple[list[PreparedDelivery
 
 def end_attempts(spans: list[Span], results: Sequence[AttemptResult | BaseException]) -> None:
     """End each attempt's span with its outcome (an exception: the try raised before it had a result)."""
-    for span, result in zip(spans, results, strict=False):
+    if not spans:  # tracing is off
+        return
+    for span, result in zip(spans, results, strict=True):  # a sink answers every delivery of its batch
         if isinstance(result, AttemptResult):
             span.set_attributes({"hub.attempt.ok": result.ok, "http.response.status_code": result.status_code,
                                  "hub.attempt.error_class": result.error_class})
@@ -39,6 +41,4 @@ def end_attempts(spans: list[Span], results: Sequence[AttemptResult | BaseExcept
         else:
             span.record_exception(result)
             span.set_status(Status(StatusCode.ERROR, type(result).__name__))
-        span.end()
-    for span in spans[len(results):]:
         span.end()
