@@ -22,7 +22,10 @@ record became readable (its batch's transaction committed):
 Ceilings, measured in the same run on the same machine: a bare confluent-kafka consumer reading
 the drain topic (no decoding, no database; same first-batch rule as drain) and a bare ``COPY`` of
 the same N decoded events into a scratch copy of ``event_log`` (same columns and indexes, the
-worker's own binary COPY), one transaction.
+worker's own binary COPY), one transaction; and **bare COPY + K jobs/event**, the same COPY plus K
+``delivery_jobs`` rows per event into a scratch copy of that table (its columns and indexes, not its
+rollup triggers; the worker's own job rows), for the largest K: the write ceiling of one job row per
+delivery on this machine, with no decoding, matching or Kafka. An ingest figure above it is impossible.
 
 With ``--filtered`` each scenario runs a second time with every subscription carrying a payload
 filter (``MATCHING_FILTERS`` in ``bench/_ingest_setup.py``, docs/contract-notes.md N53) that every
@@ -200,30 +203,48 @@ def bare_consumer(topic: str, expected: int) -> Run:
         consumer.close()
 
 
-def bare_copy(scratch: Scratch, records: list[Record]) -> Run:
-    """The worker's own event COPY (binary, same columns) of N decoded rows, one transaction."""
+def decoded(records: list[Record]) -> list:
+    """The records decoded as the worker decodes them, numbered 1..N."""
     from hub.cloudevent.decode import Event, decode_parts
-    from workers.ingest.store import _copy_events
 
-    received = datetime.now(UTC)
     events = []
     for seq, record in enumerate(records, start=1):
         event = decode_parts(record.headers, record.key, record.value, max_bytes=1 << 20)
         assert isinstance(event, Event)
         event.seq, event.topic, event.partition, event.offset = seq, "bench", record.partition, seq
         events.append(event)
-    table = f"bench_copy_{uuid.uuid4().hex[:8]}"
+    return events
+
+
+def bare_copy(scratch: Scratch, records: list[Record], jobs_per_event: int = 0) -> Run:
+    """The worker's own event COPY (binary, same columns) of N decoded rows, and JOBS_PER_EVENT of its
+    job rows per event into a copy of ``delivery_jobs``, one transaction."""
+    from workers.ingest.job_rows import COPY_COLUMNS, JobRows
+    from workers.ingest.store import LIVE, PENDING, _copy_events
+
+    events, received = decoded(records), datetime.now(UTC)
+    subscriptions = tuple(str(uuid.uuid4()) for _ in range(jobs_per_event))
+    tag = uuid.uuid4().hex[:8]
+    events_table, jobs_table = f"bench_copy_{tag}", f"bench_jobs_{tag}"
     with psycopg.connect(scratch.dsn) as conn:
-        conn.execute(f"CREATE TABLE {table} (LIKE event_log INCLUDING ALL)")
+        conn.execute(f"CREATE TABLE {events_table} (LIKE event_log INCLUDING ALL)")
+        conn.execute(f"CREATE TABLE {jobs_table} (LIKE delivery_jobs INCLUDING ALL)")
         conn.commit()
         try:
             started = time.perf_counter()
-            _copy_events(conn.cursor(), table, events, received)
+            cursor = conn.cursor()
+            _copy_events(cursor, events_table, events, received)
+            if subscriptions:
+                jobs = JobRows(now=received, state=PENDING, priority=LIVE, subscription_fields={})
+                for event in events:
+                    jobs.add(event.tenant_id, event.seq, subscriptions)
+                with cursor.copy(f"COPY {jobs_table} ({COPY_COLUMNS}) FROM STDIN (FORMAT BINARY)") as copy:
+                    copy.write(jobs.data())
             conn.commit()
             elapsed = time.perf_counter() - started
         finally:
             conn.rollback()
-            conn.execute(f"DROP TABLE IF EXISTS {table}")
+            conn.execute(f"DROP TABLE IF EXISTS {events_table}, {jobs_table}")
             conn.commit()
     return Run(len(events) / elapsed)
 
@@ -238,11 +259,12 @@ def fmt(value: float | None, digits: int = 1) -> str:
     return "-" if value is None or math.isnan(value) else f"{value:,.{digits}f}"
 
 
-def print_table(results: dict[str, list[Run]], repeat: int, events: int) -> None:
+def print_table(results: dict[str, list[Run]], repeat: int, events: int, jobs_ceiling: str) -> None:
     consumer_rate = median([run.rate for run in results["bare consumer"]])
     copy_rate = median([run.rate for run in results["bare COPY"]])
+    jobs_rate = median([run.rate for run in results[jobs_ceiling]])
     header = (f"| {'scenario':<30} | {'median ev/s':>11} | {'p50 ms':>8} | {'p99 ms':>8} | "
-              f"{'vs bare consumer':>16} | {'vs bare COPY':>12} |")
+              f"{'vs bare consumer':>16} | {'vs bare COPY':>12} | {'vs COPY + jobs':>14} |")
     print(f"\nmedians of {repeat} run(s), {events:,} events each:")
     print(header)
     print("|" + "|".join("-" * len(cell) for cell in header.split("|")[1:-1]) + "|")
@@ -250,7 +272,7 @@ def print_table(results: dict[str, list[Run]], repeat: int, events: int) -> None
         rate = median([run.rate for run in runs])
         print(f"| {name:<30} | {fmt(rate, 0):>11} | {fmt(median([r.p50 for r in runs])):>8} | "
               f"{fmt(median([r.p99 for r in runs])):>8} | {fmt(ratio(rate, consumer_rate), 3):>16} | "
-              f"{fmt(ratio(rate, copy_rate), 3):>12} |")
+              f"{fmt(ratio(rate, copy_rate), 3):>12} | {fmt(ratio(rate, jobs_rate), 3):>14} |")
 
 
 def ratio(rate: float | None, ceiling: float | None) -> float | None:
@@ -303,7 +325,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"record size: ~{statistics.mean(len(r.value) for r in records):.0f} bytes of data, "
           f"~{statistics.mean(sum(len(k) + len(v) for k, v in r.headers) for r in records):.0f} bytes of headers",
           flush=True)
-    results: dict[str, list[Run]] = {"bare consumer": [], "bare COPY": [], **{label: [] for label, _ in chosen}}
+    most = max(plan.subs for _, plan in chosen)
+    jobs_ceiling = f"bare COPY + {most} jobs/event"
+    results: dict[str, list[Run]] = {"bare consumer": [], "bare COPY": [], jobs_ceiling: [],
+                                     **{label: [] for label, _ in chosen}}
     with Scratch() as scratch:
         for rep in range(1, args.repeat + 1):
             for i, (label, plan) in enumerate(chosen):
@@ -318,9 +343,11 @@ def main(argv: list[str] | None = None) -> int:
                     finally:
                         delete_kafka([topic], [])
             results["bare COPY"].append(bare_copy(scratch, records))
+            results[jobs_ceiling].append(bare_copy(scratch, records, most))
             print(f"  run {rep}: bare consumer {fmt(results['bare consumer'][-1].rate, 0)} ev/s, "
-                  f"bare COPY {fmt(results['bare COPY'][-1].rate, 0)} ev/s", flush=True)
-    print_table(results, args.repeat, args.events)
+                  f"bare COPY {fmt(results['bare COPY'][-1].rate, 0)} ev/s, "
+                  f"{jobs_ceiling} {fmt(results[jobs_ceiling][-1].rate, 0)} ev/s", flush=True)
+    print_table(results, args.repeat, args.events, jobs_ceiling)
     return 0
 
 

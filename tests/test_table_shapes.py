@@ -15,7 +15,7 @@ import workers
 from hub.dataplane.models import DeliveryAttempt, DeliveryJob, JobState, LoggedEvent
 from hub.tableshape import column_list, columns, copy_types, pg_type
 from workers.deliver import store as deliver_store
-from workers.ingest import store
+from workers.ingest import job_rows, store
 
 ROOT = Path(__file__).resolve().parent.parent
 # A job state written as a SQL literal: ``state IN ('pending', …)``, ``state = 'delivered'``.
@@ -53,7 +53,7 @@ def test_every_insert_names_columns_of_its_model(name, sql):
 
 def test_copy_shapes_follow_the_models():
     assert store.EVENT_COLUMNS == ", ".join(column.name for column in LoggedEvent.__table__.columns)
-    assert store.JOB_COLUMNS == ", ".join(column.name for column in DeliveryJob.__table__.columns)
+    assert set(job_rows.COLUMNS) == set(columns(DeliveryJob))  # the encoded job rows fill every column
     assert len(store.EVENT_TYPES) == len(LoggedEvent.__table__.columns)
     assert dict(zip(columns(LoggedEvent), store.EVENT_TYPES))["attributes"] == "text"  # json as text
     assert dict(zip(columns(DeliveryJob), copy_types(DeliveryJob)))["event_seq"] == "int8"

@@ -4,7 +4,7 @@ Per batch: the subscription cache checks its version (one query); each tenant's 
 advanced once by the number of its events, tenants locked in sorted order (no deadlocks; the row
 lock also makes commit order equal seq order per tenant); the events are COPYed into
 ``event_log`` (broker events also into their history projection, hub.broker.projection); a
-delivery job is COPYed for every matching push subscription, and an ``available`` attempt (N23:
+delivery job is COPYed for every matching push subscription (rows encoded by workers.ingest.job_rows), and an ``available`` attempt (N23:
 the event was stored for a pull subscription) for every matching pull subscription; pull
 eligibility and poison attempts are counted; a batch that wrote jobs notifies the delivery workers (delivered
 at COMMIT). A duplicate (tenant, source, id) (N19) makes the fast COPY fail,
@@ -29,10 +29,12 @@ from hub.broker.projection import write_projection
 from hub.consumer.projection import notify_relay
 from hub.cloudevent.decode import VALIDATION, Event, Poison
 from hub.dataplane.due_channel import notify_due
-from hub.dataplane.models import DeliveryAttempt, DeliveryJob, JobPriority, JobState, LoggedEvent
+from hub.dataplane.models import DeliveryAttempt, JobPriority, JobState, LoggedEvent
 from hub.ids import record_uuid
 from hub.sinks.vocabulary import Outcome, SinkKind
 from hub.tableshape import column_list, copy_types
+from workers.ingest.job_rows import COPY_SQL as JOBS_COPY_SQL
+from workers.ingest.job_rows import JobRows
 from workers.ingest.matching import SubscriptionCache
 from workers.runtime import ReconnectingConnection
 
@@ -42,10 +44,8 @@ EVENT_COLUMNS = column_list(LoggedEvent)
 # Binary COPY: PostgreSQL parses no timestamp, uuid or integer text. The json columns travel as
 # text, which is json's binary wire form; PostgreSQL still validates them.
 EVENT_TYPES = copy_types(LoggedEvent)
-JOB_COLUMNS = column_list(DeliveryJob)
 PENDING = JobState.pending.value  # a plain str for the COPY rows
 LIVE = JobPriority.live.value  # a plain int for the COPY rows (N58)
-JOB_TYPES = copy_types(DeliveryJob)
 AVAILABLE_FIELDS = ("id", "job_id", "tenant_id", "subscription_id", "sink_kind", "event_seq", "attempt_no", "outcome",
                     "status_code", "error_class", "detail", "latency_ms", "attempted_at")
 AVAILABLE_COLUMNS = column_list(DeliveryAttempt, *AVAILABLE_FIELDS)
@@ -118,6 +118,7 @@ class EventStore:
         self.db = ReconnectingConnection(url, application_name="hub-ingest",
                                          on_connect=lambda conn: conn.execute(STAGE_SQL))
         self._uuids: dict[str, uuid.UUID] = {}  # subscription ids, parsed once for binary COPY
+        self._job_fields: dict[str, bytes] = {}  # and encoded once for the job rows (JobRows)
 
     def _subscription_uuid(self, subscription_id: str) -> uuid.UUID:
         found = self._uuids.get(subscription_id)
@@ -142,6 +143,7 @@ class EventStore:
         cursor = conn.cursor()
         if self.cache.refresh(cursor):
             self._uuids.clear()  # bounded by the live subscriptions, not by every one ever seen
+            self._job_fields.clear()
         events, outcome.duplicates = _unique_in_batch(events)
         now = datetime.now(UTC)
         if events:
@@ -206,21 +208,20 @@ class EventStore:
         bucket = _hour(now)
         eligible: Counter[tuple[str, tuple[str, ...]]] = Counter()
         available: list[tuple] = []
-        jobs = 0
         select = self.cache.select
         as_uuid = self._subscription_uuid
-        with cursor.copy(f"COPY delivery_jobs ({JOB_COLUMNS}) FROM STDIN (FORMAT BINARY)") as copy:
-            copy.set_types(JOB_TYPES)
-            for event in inserted:
-                found = select(event)
-                for subscription_id in found.push:
-                    copy.write_row((uuid_utils.uuid7(), event.tenant_id, as_uuid(subscription_id), event.seq,
-                                    PENDING, 0, now, None, "", now, now, LIVE))
-                jobs += len(found.push)
-                if found.pull:
-                    eligible[(event.tenant_id, found.pull)] += 1
-                    available.extend((uuid_utils.uuid7(), None, event.tenant_id, as_uuid(subscription_id), PULL,
-                                      event.seq, 0, AVAILABLE, 0, "", "", 0, now) for subscription_id in found.pull)
+        jobs = JobRows(now=now, state=PENDING, priority=LIVE, subscription_fields=self._job_fields)
+        for event in inserted:
+            found = select(event)
+            if found.push:
+                jobs.add(event.tenant_id, event.seq, found.push)
+            if found.pull:
+                eligible[(event.tenant_id, found.pull)] += 1
+                available.extend((uuid_utils.uuid7(), None, event.tenant_id, as_uuid(subscription_id), PULL,
+                                  event.seq, 0, AVAILABLE, 0, "", "", 0, now) for subscription_id in found.pull)
+        if jobs.count:
+            with cursor.copy(JOBS_COPY_SQL) as copy:
+                copy.write(jobs.data())
         if available:
             _copy_available(cursor, available)
         if eligible:
@@ -228,7 +229,7 @@ class EventStore:
             cursor.execute(ELIGIBILITY_SQL, (
                 [tenant for tenant, _ in keys], [bucket] * len(keys),
                 ["{" + ",".join(ids) + "}" for _, ids in keys], [eligible[key] for key in keys]))
-        return jobs
+        return jobs.count
 
 
 def _event_row(event: Event, received: datetime) -> tuple:
