@@ -201,6 +201,8 @@ class Settings(BaseSettings):
     """Most jobs one claim takes (one bookkeeping transaction per claimed batch)."""
     deliver_bulk_batch_size: int = 100
     """Most of a recovery's jobs one claim takes, after the live ones (N58), so live jobs keep the workers."""
+    deliver_bulk_rate_per_second: float = 400.0
+    """Most of a recovery's jobs one `hub deliver` process claims per second (N62; 0: no limit): the recovery's pace, traded for live latency."""
     deliver_pipelines: int = 3
     """Claim-deliver-record loops per `hub deliver` process, each with its own database connection."""
     deliver_concurrency: int = 512

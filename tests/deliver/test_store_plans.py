@@ -122,7 +122,7 @@ def test_claim_and_settle_read_only_their_batch(deliver_db: str, state) -> None:
             conn.execute(store.INDEX_LOOKUPS_SQL)
             claimed = run_prepared(conn, "", "claim", [BATCH, 60, BATCH])
             claim_plan = explain(conn, "claim", [BATCH, 60, BATCH])
-            settle_plan = explain(conn, "settle", settle_params([row[0] for row in claimed], claimed[0][7]))
+            settle_plan = explain(conn, "settle", settle_params([row[0] for row in claimed], claimed[0][-1]))
         finally:
             conn.rollback()
     assert len(claimed) == BATCH and claim_plan["Actual Rows"] == BATCH and settle_plan["Actual Rows"] == BATCH

@@ -21,11 +21,13 @@ from typing import Any
 import psycopg
 
 from hub.config import Settings
+from hub.dataplane.models import JobPriority
 from hub.metrics import ATTEMPTS, DELIVERY_LATENCY, IN_FLIGHT
 from hub.providers.registry import SinkSet, SinkUnavailable
 from hub.sinks.base import AttemptResult, PreparedDelivery
 from hub.sinks.vocabulary import ErrorClass
 from workers.deliver import store
+from workers.deliver.bulk import BulkAllowance
 from workers.deliver.health import auto_disable, fold, record_health
 from workers.deliver.limits import Limits, acquire
 from workers.deliver.pacing import GRACE, plan
@@ -39,6 +41,7 @@ from workers.deliver.traces import end_attempts, start_attempts
 log = logging.getLogger("hub.deliver.engine")
 
 DEADLOCK_RETRIES = 3
+BULK = JobPriority.bulk.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +65,7 @@ class Engine:
         self.sinks = sinks or SinkSet(settings=settings)
         self.policy: RetryPolicy = policy_from(settings.deliver_retry_ladder_seconds, settings.deliver_retry_jitter,
                                                settings.deliver_hold_recheck_seconds)
+        self.bulk = BulkAllowance(settings.deliver_bulk_rate_per_second, settings.deliver_bulk_batch_size)
         self.limits = Limits(settings.deliver_concurrency, settings.deliver_per_host_concurrency,
                              settings.deliver_host_wait_seconds)
 
@@ -70,9 +74,10 @@ class Engine:
         jobs it claimed."""
         claim = await store.claim(conn, limit=self.settings.deliver_batch_size,
                                   lease_seconds=self.settings.deliver_lease_seconds,
-                                  bulk_limit=self.settings.deliver_bulk_batch_size if bulk else 0)
+                                  bulk_limit=self.bulk.available() if bulk else 0)
         if not claim.jobs:
             return 0
+        self.bulk.spend(sum(1 for job in claim.jobs if job.priority == BULK))
         settled, tries = await self._work(claim)
         await self._record(conn, claim, settled, tries)
         return len(claim.jobs)

@@ -34,6 +34,7 @@ class ClaimedJob:
     state: str  # a JobState value
     attempts: int
     created_at: datetime
+    priority: int  # a JobPriority value
 
 
 class AttemptRow(NamedTuple):
