@@ -8,8 +8,8 @@ import signal
 import subprocess
 import sys
 import time
-from contextlib import ExitStack, contextmanager
 from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 

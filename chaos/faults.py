@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import time
-
 from dataclasses import dataclass
 
 from chaos.cluster import Cluster

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import psycopg
 
@@ -94,7 +95,7 @@ def jobs_lines(ledger: Ledger, rows: list[tuple[str, str, str, bool]], events: i
 
 def pull_lines(ledger: Ledger, seen: list[tuple[int, str]], stored: list[tuple[int, str]]) -> None:
     seqs = [seq for seq, _ in seen]
-    in_order = all(a < b for a, b in zip(seqs, seqs[1:]))
+    in_order = all(a < b for a, b in pairwise(seqs))
     ledger.check("pull reader: every event once, in order", f"{len(seen)} read of {len(stored)}",
                  in_order and seen == stored)
 

@@ -153,11 +153,13 @@ def drain(session: Session, producer: Producer, reader: PullReader) -> None:
 
 
 def received(session: Session) -> Counter[str]:
-    """Every receipt at any destination, by job id (SQS's by CloudEvent id, turned into its job's id)."""
+    """Every receipt at any destination, by job id (SQS's and EventBridge's by CloudEvent id, turned into
+    the job id of that subscription)."""
     total = session.targets.hooks.received()
     total.update(session.targets.queues.rabbit_received())
-    by_ce_id = books.job_ids_by_ce_id(session.dsn, session.tenant, "sqs")
-    total.update({by_ce_id.get(ce_id, ce_id): n for ce_id, n in session.targets.queues.sqs_received().items()})
+    for name in ("sqs", "eventbridge"):
+        by_ce_id = books.job_ids_by_ce_id(session.dsn, session.tenant, name)
+        total.update({by_ce_id.get(ce_id, ce_id): n for ce_id, n in session.targets.queues.aws_received(name).items()})
     return total
 
 
