@@ -79,7 +79,8 @@ openapi: install
 fuzz: stack migrate-test
 	$(WITH_TEST_ENV) $(VENV_PY) -m tests.contract.fuzz
 
-# Its own PostgreSQL, Kafka and RabbitMQ (private, restarted by the faults); moto for SQS. docs/chaos.md.
+# Its own PostgreSQL, Kafka and RabbitMQ (private, restarted by the faults); its own moto (a child process)
+# for SQS and EventBridge. docs/chaos.md.
 SEED   ?=
 FAULTS ?= 30
 chaos: stack

@@ -8,11 +8,12 @@ import signal
 import subprocess
 import sys
 import time
-from contextlib import ExitStack, contextmanager
 from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import grpc
 import httpx
 
 from tests.support.kafka import ScratchKafka
@@ -66,17 +67,21 @@ class Cluster:
     processes: dict[str, list[HubProcess]] = field(default_factory=dict)
 
     def add(self, kind: str, port: int = 0) -> HubProcess:
-        """Start one more process of KIND (an API on PORT)."""
+        """Start one more process of KIND (an API or the gRPC server on PORT)."""
         number = len(self.processes.setdefault(kind, [])) + 1
-        command = {"api": ["api", "--port", str(port)], "ingest": ["ingest"],
-                   "deliver": ["deliver", "--index", str(number - 1)]}[kind]
-        child = HubProcess(f"{kind}-{number}", command, self.env, self.logs / f"{kind}-{number}.log", port)
+        command = {"api": ["api", "--port", str(port)], "ingest": ["ingest"], "grpc": ["grpc"],
+                   "deliver": ["deliver", "--index", str(number - 1)], "relay": ["consumer-relay"]}[kind]
+        env = {**self.env, "HUB_GRPC_PORT": str(port)} if kind == "grpc" else self.env
+        child = HubProcess(f"{kind}-{number}", command, env, self.logs / f"{kind}-{number}.log", port)
         child.start()
         self.processes[kind].append(child)
         return child
 
     def api_ports(self) -> list[int]:
         return [child.port for child in self.processes.get("api", [])]
+
+    def grpc_address(self) -> str:
+        return f"127.0.0.1:{self.processes['grpc'][0].port}"
 
     def revive(self) -> list[str]:
         """Restart any process that died on its own (an orchestrator would); returns their names."""
@@ -145,3 +150,9 @@ def wait_for_apis(ports: list[int], timeout: float = 90.0) -> None:
 
 def api_port() -> int:
     return free_port()
+
+
+def wait_for_grpc(address: str, timeout: float = 60.0) -> None:
+    """Wait until the gRPC server at ADDRESS accepts a connection."""
+    with grpc.insecure_channel(address) as channel:
+        grpc.channel_ready_future(channel).result(timeout=timeout)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 import time
-
 from dataclasses import dataclass
 
 from chaos.cluster import Cluster
+from chaos.consumer import QueueConsumer
 from chaos.queues import Queues
 from chaos.receivers import Hooks
 from chaos.schedule import Fault
@@ -15,10 +15,11 @@ from chaos.schedule import Fault
 
 @dataclass
 class Targets:
-    """The run's destinations: the webhook receivers and the queues."""
+    """The run's destinations: the webhook receivers, the queues and the consumer-queue client."""
 
     hooks: Hooks
     queues: Queues
+    consumer: QueueConsumer | None = None
 
 
 def _kill(cluster: Cluster, kind: str, seconds: float, rng: random.Random) -> str:
@@ -54,6 +55,14 @@ def _rebalance(cluster: Cluster, seconds: float) -> str:
     return extra.name
 
 
+def _consumer_disconnect(consumer: QueueConsumer | None, seconds: float) -> str:
+    """The client cuts its stream right after its next ack (it reconnects by itself)."""
+    assert consumer is not None, "the run has no consumer-queue client"
+    consumer.cut.set()
+    time.sleep(seconds)
+    return "consumer-queue client"
+
+
 def inject(fault: Fault, cluster: Cluster, targets: Targets, rng: random.Random) -> str:
     """Carry out FAULT; returns what it hit (a process, a service or a host name)."""
     hooks = targets.hooks
@@ -74,4 +83,6 @@ def inject(fault: Fault, cluster: Cluster, targets: Targets, rng: random.Random)
         return _dns_failure(hooks, fault.seconds, rng)
     if fault.kind == "rebalance":
         return _rebalance(cluster, fault.seconds)
+    if fault.kind == "consumer_disconnect":
+        return _consumer_disconnect(targets.consumer, fault.seconds)
     raise ValueError(f"unknown fault kind {fault.kind!r}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import psycopg
 
@@ -94,7 +95,7 @@ def jobs_lines(ledger: Ledger, rows: list[tuple[str, str, str, bool]], events: i
 
 def pull_lines(ledger: Ledger, seen: list[tuple[int, str]], stored: list[tuple[int, str]]) -> None:
     seqs = [seq for seq, _ in seen]
-    in_order = all(a < b for a, b in zip(seqs, seqs[1:]))
+    in_order = all(a < b for a, b in pairwise(seqs))
     ledger.check("pull reader: every event once, in order", f"{len(seen)} read of {len(stored)}",
                  in_order and seen == stored)
 
@@ -107,3 +108,16 @@ def api_lines(ledger: Ledger, entries: list[tuple[float, int, int]],
     refused = sum(1 for _, _, status in entries if status == 0)
     ledger.check("API requests (5xx, refused)", f"{len(entries)} ({len(fives)}, {refused})", True)
     ledger.check("API 5xx outside fault windows", len(outside), not outside)
+
+
+def consumer_lines(ledger: Ledger, acks: Counter[str], stored: list[tuple[int, str]], left: int, dead: int,
+                   ends: Counter[str]) -> None:
+    """The consumer queue: every stored event acknowledged at least once, and nothing left behind (an ack
+    the hub did not apply leaves its message in the queue; one delivered too often is dead-lettered)."""
+    missing = {ce_id for _, ce_id in stored} - set(acks)
+    ledger.check("consumer queue: stored events never acked", f"{len(missing)} of {len(stored)}", not missing)
+    total = sum(acks.values())
+    ledger.check("consumer queue: acks - events = redeliveries", f"{total} - {len(acks)} = {total - len(acks)}", True)
+    ledger.check("consumer queue: left in queue, dead-lettered", f"{left}, {dead}", left == 0 and dead == 0)
+    streams = ", ".join(f"{name} {count}" for name, count in sorted(ends.items())) or "none"
+    ledger.check("consumer queue: streams ended", streams, True)

@@ -1,9 +1,8 @@
-"""The run's queue destinations: RabbitMQ on a private node (so restarting it disturbs nobody) and an
-SQS queue on a private moto server; each read back at the end for the ledger."""
+"""The run's queue destinations: RabbitMQ on a private node (so restarting it disturbs nobody), an SQS
+queue and an EventBridge bus on a private moto server (chaos.aws); each read back for the ledger."""
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from collections.abc import Iterator
@@ -13,8 +12,9 @@ from pathlib import Path
 
 import pika
 
+from chaos.aws import QueueTap, eventbridge_key, moto_process, sqs_key
 from hub.config import get_settings
-from tests.support.destinations import STATIC_AWS, AwsDestinations, aws, free_port
+from tests.support.destinations import STATIC_AWS, AwsDestinations
 from tests.support.rabbit_node import RabbitNode, private_rabbit
 
 ROUTING_KEY = "chaos"
@@ -22,17 +22,21 @@ ROUTING_KEY = "chaos"
 
 @dataclass
 class Queues:
-    """The private RabbitMQ node with one exchange and its bound queue, and one SQS queue."""
+    """The private RabbitMQ node with one exchange and its bound queue, one SQS queue and one
+    EventBridge bus, each AWS one with a tap reading its messages as they come."""
 
     node: RabbitNode
     exchange: str
     queue: str
     sqs_endpoint: str
+    bus: str
+    taps: dict[str, QueueTap]
 
     def subscriptions(self) -> list[tuple[str, str, str, dict]]:
         """(name, kind, endpoint, credential) of the run's queue subscriptions."""
         return [("rabbitmq", "rabbitmq", f"{self.exchange}/{ROUTING_KEY}", {"uri": self.node.url}),
-                ("sqs", "sqs", self.sqs_endpoint, dict(STATIC_AWS))]
+                ("sqs", "sqs", self.sqs_endpoint, dict(STATIC_AWS)),
+                ("eventbridge", "eventbridge", self.bus, dict(STATIC_AWS))]
 
     def restart_rabbitmq(self, down_seconds: float) -> None:
         """Every connection closed, the broker away DOWN_SECONDS, then back (its data kept)."""
@@ -57,17 +61,9 @@ class Queues:
         finally:
             connection.close()
 
-    def sqs_received(self) -> Counter[str]:
-        """Every message in the SQS queue by its CloudEvent id (the body is the structured event). Read
-        once each under a long visibility timeout instead of deleted: the queue goes with the run."""
-        sqs, got, empty = aws("sqs"), Counter(), 0
-        while empty < 2:
-            answer = sqs.receive_message(QueueUrl=self.sqs_endpoint, MaxNumberOfMessages=10, WaitTimeSeconds=0,
-                                         VisibilityTimeout=3600)
-            messages = answer.get("Messages", [])
-            empty = empty + 1 if not messages else 0
-            got.update(json.loads(message["Body"])["id"] for message in messages)
-        return got
+    def aws_received(self, subscription: str) -> Counter[str]:
+        """Every message the tap of SUBSCRIPTION (``sqs`` or ``eventbridge``) read, by CloudEvent id."""
+        return self.taps[subscription].received()
 
 
 def _declare(node: RabbitNode, tag: str) -> tuple[str, str]:
@@ -84,26 +80,19 @@ def _declare(node: RabbitNode, tag: str) -> tuple[str, str]:
 
 
 @contextmanager
-def private_moto() -> Iterator[str]:
-    """A moto server of the run's own (its queue grows by thousands: the shared one must stay quick)."""
-    from moto.server import ThreadedMotoServer
-
-    port = free_port()
-    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
-    server.start()
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.stop()
-
-
-@contextmanager
 def queue_destinations(folder: Path, tag: str) -> Iterator[Queues]:
     """Start the private RabbitMQ node and moto server (HUB_AWS_ENDPOINT_URL is set to it for the run),
-    declare the exchange and queue, make the SQS queue."""
+    declare the exchange and queue, make the SQS queue and the bus, and start reading both taps."""
     with ExitStack() as stack:
-        os.environ["HUB_AWS_ENDPOINT_URL"] = stack.enter_context(private_moto())
+        os.environ["HUB_AWS_ENDPOINT_URL"] = stack.enter_context(moto_process(folder))
         get_settings.cache_clear()
         node = stack.enter_context(private_rabbit(folder / "rabbitmq"))
         exchange, queue = _declare(node, tag)
-        yield Queues(node, exchange, queue, AwsDestinations().queue())
+        destinations = AwsDestinations()
+        sqs_endpoint = destinations.queue()
+        bus, bus_tap = destinations.bus_with_tap()
+        taps = {"sqs": QueueTap(sqs_endpoint, sqs_key), "eventbridge": QueueTap(bus_tap, eventbridge_key)}
+        for tap in taps.values():
+            tap.start()
+            stack.callback(tap.stopping.set)
+        yield Queues(node, exchange, queue, sqs_endpoint, bus, taps)

@@ -16,7 +16,15 @@ import orjson
 import psycopg
 
 from chaos import ledger as books
-from chaos.cluster import Cluster, api_port, hub_env, private_services, wait_for_apis
+from chaos.cluster import (
+    Cluster,
+    api_port,
+    hub_env,
+    private_services,
+    wait_for_apis,
+    wait_for_grpc,
+)
+from chaos.consumer import QueueConsumer, consumer_token, create_queue, left_in_queues
 from chaos.faults import Targets, inject
 from chaos.queues import Queues, queue_destinations
 from chaos.receivers import TIMEOUT_MS, Hooks, webhook_receivers
@@ -97,7 +105,10 @@ def start_cluster(cluster: Cluster, plan: Plan) -> None:
         cluster.add("ingest")
     for _ in range(plan.delivers):
         cluster.add("deliver")
+    cluster.add("grpc", api_port())
+    cluster.add("relay")
     wait_for_apis(cluster.api_ports())
+    wait_for_grpc(cluster.grpc_address())
 
 
 @dataclass
@@ -126,7 +137,7 @@ def run_faults(session: Session) -> list[tuple[float, float, str]]:
         begin = time.monotonic()
         hit = inject(fault, session.cluster, session.targets, rng)
         end = time.monotonic()
-        print(f"  fault #{fault.number:<3} {fault.kind:<17} on {hit:<22} t+{begin - started:6.1f}s "
+        print(f"  fault #{fault.number:<3} {fault.kind:<19} on {hit:<22} t+{begin - started:6.1f}s "
               f"for {end - begin:5.1f}s", flush=True)
         if fault.kind == "restart_postgres":
             windows.append((begin, end + DB_GRACE_SECONDS, fault.kind))
@@ -138,37 +149,61 @@ def revive(cluster: Cluster) -> None:
         print(f"  note: {name} exited on its own; restarted", flush=True)
 
 
-def drain(session: Session, producer: Producer, reader: PullReader) -> None:
-    """Wait until every produced event is stored, every job is settled and the reader caught up."""
-    producer.finish()
+@dataclass
+class Traffic:
+    """What the run sends and reads: the producer, the pull reader, the API prober, the consumer-queue
+    client, and the log of API answers."""
+
+    producer: Producer
+    reader: PullReader
+    prober: ApiProber
+    consumer: QueueConsumer
+    log: ApiLog
+
+    def threads(self) -> tuple[Producer, PullReader, ApiProber, QueueConsumer]:
+        return self.producer, self.reader, self.prober, self.consumer
+
+
+def settled(session: Session, traffic: Traffic) -> bool:
+    """Every produced event stored, every job settled, the reader caught up, every event acked."""
+    stored = books.stored_events(session.dsn, session.tenant)
+    open_jobs = [row for row in books.jobs(session.dsn, session.tenant) if row[2] not in books.TERMINAL]
+    return (len(stored) >= len(traffic.producer.acked) and not open_jobs and len(traffic.reader.seen) >= len(stored)
+            and {ce_id for _, ce_id in stored} <= set(traffic.consumer.acks()))
+
+
+def drain(session: Session, traffic: Traffic) -> None:
+    """Wait until the work is settled (see ``settled``), for the plan's drain period at most."""
+    traffic.producer.finish()
     deadline = time.monotonic() + session.plan.drain_seconds
     while time.monotonic() < deadline:
         revive(session.cluster)
-        stored = books.stored_events(session.dsn, session.tenant)
-        open_jobs = [row for row in books.jobs(session.dsn, session.tenant) if row[2] not in books.TERMINAL]
-        if len(stored) >= len(producer.acked) and not open_jobs and len(reader.seen) >= len(stored):
+        if settled(session, traffic):
             return
         time.sleep(1.0)
     print("  note: the drain period ended with work open", flush=True)
 
 
 def received(session: Session) -> Counter[str]:
-    """Every receipt at any destination, by job id (SQS's by CloudEvent id, turned into its job's id)."""
+    """Every receipt at any destination, by job id (SQS's and EventBridge's by CloudEvent id, turned into
+    the job id of that subscription)."""
     total = session.targets.hooks.received()
     total.update(session.targets.queues.rabbit_received())
-    by_ce_id = books.job_ids_by_ce_id(session.dsn, session.tenant, "sqs")
-    total.update({by_ce_id.get(ce_id, ce_id): n for ce_id, n in session.targets.queues.sqs_received().items()})
+    for name in ("sqs", "eventbridge"):
+        by_ce_id = books.job_ids_by_ce_id(session.dsn, session.tenant, name)
+        total.update({by_ce_id.get(ce_id, ce_id): n for ce_id, n in session.targets.queues.aws_received(name).items()})
     return total
 
 
-def account(session: Session, producer: Producer, reader: PullReader, log: ApiLog,
-            windows: list[tuple[float, float, str]]) -> books.Ledger:
+def account(session: Session, traffic: Traffic, windows: list[tuple[float, float, str]]) -> books.Ledger:
     ledger = books.Ledger()
     stored = books.stored_events(session.dsn, session.tenant)
-    books.events_lines(ledger, producer.acked, stored)
+    books.events_lines(ledger, traffic.producer.acked, stored)
     books.jobs_lines(ledger, books.jobs(session.dsn, session.tenant), len(stored), received(session))
-    books.pull_lines(ledger, reader.seen, stored)
-    books.api_lines(ledger, log.entries, windows)
+    books.pull_lines(ledger, traffic.reader.seen, stored)
+    left, dead = left_in_queues(session.targets.queues.node.url, traffic.consumer.queue_id)
+    books.consumer_lines(ledger, traffic.consumer.acks(), stored, left, dead, traffic.consumer.ends)
+    books.api_lines(ledger, traffic.log.entries, windows)
     exits = sum(child.unplanned_exits for children in session.cluster.processes.values() for child in children)
     ledger.check("processes that exited on their own", exits, True)
     return ledger
@@ -187,7 +222,8 @@ def run(plan: Plan) -> books.Ledger:
         hooks = stack.enter_context(webhook_receivers(plan.seed, folder))
         queues = stack.enter_context(queue_destinations(folder, tag))
         env = hub_env(postgres.url, kafka, tag, {**DELIVER_SETTINGS, "HUB_DNS_NAMESERVERS": hooks.dns.address,
-                                                  "HUB_WEBHOOK_CA_BUNDLE": str(hooks.ca_bundle)})
+                                                  "HUB_WEBHOOK_CA_BUNDLE": str(hooks.ca_bundle),
+                                                  "HUB_RABBITMQ_URL": queues.node.url})
         os.environ.update(env)
         get_settings.cache_clear()
         topic = f"{get_settings().kafka_topic_prefix}{SOURCE}"
@@ -202,25 +238,36 @@ def run(plan: Plan) -> books.Ledger:
     raise AssertionError("unreachable")
 
 
+def start_traffic(session: Session) -> Traffic:
+    """The run's durable consumer queue (made before the first event, so it gets every one), then the
+    traffic threads, started."""
+    token = mint_token(tenant=session.tenant, permissions=list(DEFAULT_PERMISSIONS), ttl_seconds=7200)
+    consumer_token_ = consumer_token(session.tenant)
+    queue_id = create_queue(session.cluster.grpc_address(), consumer_token_, EVENT_TYPE)
+    log = ApiLog()
+    traffic = Traffic(Producer(session.topic, session.tenant, session.plan.rate),
+                      PullReader(session.cluster.api_ports(), token, session.pull_id, log),
+                      ApiProber(session.cluster.api_ports(), token, log),
+                      QueueConsumer(session.cluster.grpc_address(), consumer_token_, queue_id), log)
+    session.targets.consumer = traffic.consumer
+    for thread in traffic.threads():
+        thread.start()
+    return traffic
+
+
 def traffic_and_faults(session: Session) -> books.Ledger:
     """Start the hub and the traffic, carry out the schedule, drain, and account."""
     started = time.monotonic()
     start_cluster(session.cluster, session.plan)
     print(f"  the hub is up ({time.monotonic() - started:.0f} s)", flush=True)
-    token = mint_token(tenant=session.tenant, permissions=list(DEFAULT_PERMISSIONS), ttl_seconds=3600)
-    log = ApiLog()
-    producer = Producer(session.topic, session.tenant, session.plan.rate)
-    reader = PullReader(session.cluster.api_ports(), token, session.pull_id, log)
-    prober = ApiProber(session.cluster.api_ports(), token, log)
-    for thread in (producer, reader, prober):
-        thread.start()
+    traffic = start_traffic(session)
     try:
         windows = run_faults(session)
-        drain(session, producer, reader)
+        drain(session, traffic)
     finally:
-        for thread in (producer, reader, prober):
+        for thread in traffic.threads():
             thread.halt()
         shared_producer().close()  # before the private broker goes away
-    ledger = account(session, producer, reader, log, windows)
+    ledger = account(session, traffic, windows)
     print(ledger.table(), flush=True)
     return ledger

@@ -9,14 +9,16 @@ from dataclasses import dataclass
 # orchestrator would); ``restart_*`` stops a service hard and starts it again; ``receiver_down``
 # makes a steady webhook receiver reset every connection; ``dns_failure`` makes the hub's resolver
 # answer SERVFAIL for a receiver's name; ``rebalance`` adds an ingest process mid-batch and removes
-# it (kill -9) when the window ends, so the consumer group rebalances twice.
-FULL_KINDS = ("kill_api", "kill_ingest", "kill_deliver", "restart_postgres", "restart_kafka",
-              "restart_rabbitmq", "receiver_down", "dns_failure", "rebalance")
+# it (kill -9) when the window ends, so the consumer group rebalances twice; ``consumer_disconnect``
+# makes the consumer-queue client cut its gRPC stream right after an ack and reconnect.
+FULL_KINDS = ("kill_api", "kill_ingest", "kill_deliver", "kill_grpc", "kill_relay", "restart_postgres",
+              "restart_kafka", "restart_rabbitmq", "receiver_down", "dns_failure", "rebalance", "consumer_disconnect")
 SHORT_KINDS = ("kill_api", "kill_ingest", "kill_deliver", "restart_postgres", "receiver_down")
 
 # How long each kind lasts (seconds) in the full and the short form.
-FULL_SECONDS = {"kill_api": 1.0, "kill_ingest": 1.0, "kill_deliver": 1.0, "restart_postgres": 6.0,
-                "restart_kafka": 3.0, "restart_rabbitmq": 5.0, "receiver_down": 60.0, "dns_failure": 30.0, "rebalance": 12.0}
+FULL_SECONDS = {"kill_api": 1.0, "kill_ingest": 1.0, "kill_deliver": 1.0, "kill_grpc": 1.0, "kill_relay": 1.0,
+                "restart_postgres": 6.0, "restart_kafka": 3.0, "restart_rabbitmq": 5.0, "receiver_down": 60.0,
+                "dns_failure": 30.0, "rebalance": 12.0, "consumer_disconnect": 2.0}
 SHORT_SECONDS = {**FULL_SECONDS, "restart_postgres": 3.0, "receiver_down": 8.0}
 
 
@@ -52,4 +54,4 @@ def make_schedule(seed: int, faults: int, *, short: bool) -> list[Fault]:
 
 def describe(schedule: list[Fault]) -> str:
     """The schedule, one fault a line (printed with the seed, so a failing run can be replayed)."""
-    return "\n".join(f"  #{f.number:<3} t+{f.at:7.2f}s  {f.kind:<17} {f.seconds:5.1f}s" for f in schedule)
+    return "\n".join(f"  #{f.number:<3} t+{f.at:7.2f}s  {f.kind:<19} {f.seconds:5.1f}s" for f in schedule)

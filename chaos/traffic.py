@@ -67,7 +67,9 @@ class Producer(Worker):
 
     def publish(self, ids: list[str]) -> list[str]:
         """Produce IDS once; returns the ids the broker did not acknowledge."""
-        records = [build_message(SendRequest(self.tenant, SOURCE, EVENT_TYPE, {"n": n}, ce_id=ce_id), ce_id)
+        # The id is in the data too: an EventBridge destination receives the data alone (as ``detail``).
+        records = [build_message(SendRequest(self.tenant, SOURCE, EVENT_TYPE, {"n": n, "ceId": ce_id}, ce_id=ce_id),
+                                 ce_id)
                    for n, ce_id in enumerate(ids)]
         result = shared_producer().publish(self.topic, records, timeout_seconds=10)
         landed = {landed.index for landed in result.landed}
@@ -94,6 +96,9 @@ class PullReader(Worker):
         self.seen: list[tuple[int, str]] = []
         self.turn = itertools.cycle(range(len(ports)))
         self.caught_up = False
+        # One client for the run: a client per request builds an SSL context each time, CPU the
+        # runner's receivers need (plain http here, but httpx makes the context regardless).
+        self.client = httpx.Client(timeout=5, headers={"Authorization": f"Bearer {token}"})
 
     def step(self) -> None:
         port = self.ports[next(self.turn)]
@@ -101,8 +106,7 @@ class PullReader(Worker):
         if self.seen:
             params["after"] = str(self.seen[-1][0])
         try:
-            response = httpx.get(f"http://127.0.0.1:{port}/v1/events", params=params, timeout=5,
-                                 headers={"Authorization": f"Bearer {self.token}"})
+            response = self.client.get(f"http://127.0.0.1:{port}/v1/events", params=params)
         except httpx.HTTPError:
             self.log.note(port, 0)
             self.stopping.wait(0.2)
@@ -124,12 +128,12 @@ class ApiProber(Worker):
     def __init__(self, ports: list[int], token: str, log: ApiLog) -> None:
         super().__init__()
         self.ports, self.token, self.log = ports, token, log
+        self.client = httpx.Client(timeout=5, headers={"Authorization": f"Bearer {token}"})
 
     def step(self) -> None:
         for port in self.ports:
             try:
-                status = httpx.get(f"http://127.0.0.1:{port}/v1/subscriptions", timeout=5,
-                                   headers={"Authorization": f"Bearer {self.token}"}).status_code
+                status = self.client.get(f"http://127.0.0.1:{port}/v1/subscriptions").status_code
             except httpx.HTTPError:
                 status = 0
             self.log.note(port, status)

@@ -22,7 +22,7 @@ BUDGET_SECONDS = 180
 @pytest.mark.timeout(BUDGET_SECONDS + 30)
 def test_short_chaos_ledger_balances() -> None:
     result = subprocess.run([sys.executable, "-m", "chaos", "--short"], cwd=REPO_ROOT, capture_output=True,
-                            text=True, timeout=BUDGET_SECONDS)
+                            text=True, timeout=BUDGET_SECONDS, check=False)
     print(result.stdout)
     assert result.returncode == 0, f"{result.stdout[-6000:]}\n{result.stderr[-3000:]}"
     assert "ledger balances" in result.stdout

@@ -1,0 +1,113 @@
+"""The run's AWS destinations on a moto server of its own: an SQS queue and an EventBridge bus whose
+rule copies every event to a tap queue. Both queues are read (and emptied) while the run goes on.
+
+moto runs as a child process, not as a thread of the runner: its request handling is CPU-bound and
+would otherwise hold the runner's GIL against the webhook receivers served from the same process
+(their answers then miss the hub's timeout: a harness artefact, not a hub fault). Its queues are
+emptied as they fill, and moto's per-message walk of the whole queue is patched out
+(chaos.motoserver): a queue of thousands of messages otherwise makes every send and receive slow.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from tests.support.destinations import aws, free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# How each queue's message body names its CloudEvent: SQS carries the structured event, the
+# EventBridge tap the bus's envelope whose ``detail`` is the event's data (the producer puts the id there).
+Key = Callable[[dict[str, Any]], str]
+
+
+def sqs_key(body: dict[str, Any]) -> str:
+    return str(body["id"])
+
+
+def eventbridge_key(body: dict[str, Any]) -> str:
+    return str(body["detail"]["ceId"])
+
+
+@contextmanager
+def moto_process(folder: Path, timeout: float = 30.0) -> Iterator[str]:
+    """A moto server in a child process on a free loopback port (its log in FOLDER); yields its URL."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    with (folder / "moto.log").open("ab") as log:
+        child = subprocess.Popen([sys.executable, "-m", "chaos.motoserver", "-H", "127.0.0.1", "-p", str(port)],
+                                 cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                if httpx.get(f"{url}/moto-api/", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if child.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the moto server did not come up (see {folder / 'moto.log'})")
+            time.sleep(0.2)
+        yield url
+    finally:
+        child.terminate()
+        try:
+            child.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+
+
+class QueueTap(threading.Thread):
+    """Reads QUEUE continuously (receive, then delete), counting each message's CloudEvent id."""
+
+    def __init__(self, queue_url: str, key: Key) -> None:
+        super().__init__(daemon=True)
+        self.queue_url, self.key = queue_url, key
+        self.got: Counter[str] = Counter()
+        self.errors = 0
+        self.stopping = threading.Event()
+        self.lock = threading.Lock()
+
+    def run(self) -> None:
+        sqs = aws("sqs")
+        while not self.stopping.is_set():
+            try:
+                self.read_once(sqs, wait_seconds=1)
+            except Exception:  # noqa: BLE001 - a failed read is tried again; the count says how often
+                self.errors += 1
+                self.stopping.wait(0.5)
+
+    def read_once(self, sqs: Any, wait_seconds: int) -> int:
+        """One receive (up to 10 messages) and the delete of what it got; returns how many."""
+        answer = sqs.receive_message(QueueUrl=self.queue_url, MaxNumberOfMessages=10, WaitTimeSeconds=wait_seconds,
+                                     VisibilityTimeout=60)
+        messages = answer.get("Messages", [])
+        with self.lock:
+            self.got.update(self.key(json.loads(message["Body"])) for message in messages)
+        if messages:
+            sqs.delete_message_batch(QueueUrl=self.queue_url, Entries=[
+                {"Id": str(n), "ReceiptHandle": message["ReceiptHandle"]} for n, message in enumerate(messages)])
+        return len(messages)
+
+    def received(self) -> Counter[str]:
+        """Stop the background reads, read what is left until two empty answers, and return every count."""
+        self.stopping.set()
+        self.join(timeout=30)
+        sqs, empty = aws("sqs"), 0
+        while empty < 2:
+            empty = 0 if self.read_once(sqs, wait_seconds=1) else empty + 1
+        with self.lock:
+            return Counter(self.got)
+
