@@ -139,6 +139,8 @@ class Settings(BaseSettings):
     """Required `aud` claim."""
     jwt_leeway_seconds: int = 5
     """Clock skew allowed on `exp` and `nbf`."""
+    jwt_verified_cache_seconds: int = 60
+    """How long a process reuses a token's verified claims before it checks the same token again (never past its `exp`; 0: every request)."""
     claim_tenant: str = "tenant_id"
     """Claim that carries the tenant id."""
     claim_permissions: str = "permissions"
