@@ -83,6 +83,8 @@ class Settings(BaseSettings):
     """Address the API listens on."""
     api_port: int = 8080
     """Port the API listens on."""
+    api_workers: int = 1
+    """Worker processes `hub api` (and so `make dev`) serves with on its port, each using up to one core (2 on a 2-core dev machine: N61)."""
     problem_type_base: str = "urn:streaming-hub:problem:"
     """Prefix of the `type` URI of every problem+json error."""
 
