@@ -34,9 +34,12 @@ from hub.publisher import router as publisher
 from hub.pull import router as pull
 from hub.subscription import router as subscription
 
-# The API surface, in one place: every router the app serves (in this order in the OpenAPI
-# document) and every readiness check /readyz runs (in this order in its body). Add new ones here.
+# The API surface, in one place: every router the app serves and every readiness check /readyz runs
+# (in this order in its body). Add new ones here. A request is matched against the routers in this
+# order, each miss costing CPU: the publisher's routes, which take one request per event, come first
+# (N61); the others follow by name (the committed OpenAPI document sorts its keys).
 ROUTERS: tuple[APIRouter, ...] = (
+    publisher.router,
     broker.router,
     catalog.router,
     consumer.router,
@@ -47,7 +50,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     dlq.router,
     health.router,
     ops.router,
-    publisher.router,
     pull.router,
     subscription.router,
 )

@@ -18,7 +18,7 @@ app = typer.Typer(help="streaming-hub: Kafka-backed fan-out delivery hub", no_ar
 def api(
     host: Annotated[Optional[str], typer.Option(help="bind address (default: HUB_API_HOST)")] = None,
     port: Annotated[Optional[int], typer.Option(help="bind port (default: HUB_API_PORT)")] = None,
-    workers: Annotated[int, typer.Option(help="uvicorn worker processes")] = 1,
+    workers: Annotated[Optional[int], typer.Option(help="uvicorn worker processes (default: HUB_API_WORKERS)")] = None,
 ) -> None:
     """Serve the HTTP API."""
     import uvicorn
@@ -30,7 +30,7 @@ def api(
     settings = get_settings()
     uvicorn.run(
         "hub.app:create_app", factory=True, host=host or settings.api_host, port=port or settings.api_port,
-        workers=workers, log_config=None, access_log=False, proxy_headers=False,
+        workers=workers or settings.api_workers, log_config=None, access_log=False, proxy_headers=False,
         # A live subscriber's frames are small JSON: compressing each one for each socket cost more CPU
         # than the fan-out itself (E9), and a WebSocket client may not insist on it.
         ws_per_message_deflate=False,

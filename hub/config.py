@@ -83,6 +83,8 @@ class Settings(BaseSettings):
     """Address the API listens on."""
     api_port: int = 8080
     """Port the API listens on."""
+    api_workers: int = 1
+    """Worker processes `hub api` (and so `make dev`) serves with on its port, each using up to one core (2 on a 2-core dev machine: N61)."""
     problem_type_base: str = "urn:streaming-hub:problem:"
     """Prefix of the `type` URI of every problem+json error."""
 
@@ -139,6 +141,8 @@ class Settings(BaseSettings):
     """Required `aud` claim."""
     jwt_leeway_seconds: int = 5
     """Clock skew allowed on `exp` and `nbf`."""
+    jwt_verified_cache_seconds: int = 60
+    """How long a process reuses a token's verified claims before it checks the same token again (never past its `exp`; 0: every request)."""
     claim_tenant: str = "tenant_id"
     """Claim that carries the tenant id."""
     claim_permissions: str = "permissions"

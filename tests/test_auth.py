@@ -16,8 +16,9 @@ from fastapi.testclient import TestClient
 
 from hub.app import create_app
 from hub.auth.deps import require_operator, require_permission
-from hub.auth.tokens import Principal
+from hub.auth.tokens import Principal, decode_token
 from hub.config import get_settings
+from hub.errors import InvalidToken
 from tests.support.httpserver import json_reply, serve
 
 probe_router = APIRouter()
@@ -200,3 +201,56 @@ def test_decision_service_timeout_is_aut_1021(probe_client, override_settings, m
         override_settings(decision_service_url=f"{base}/decide", decision_service_timeout_seconds=0.2)
         response = probe_client.get("/v1/_probe", headers={"Authorization": f"Bearer {make_token()}"})
     _assert_problem(response, 504, "AUT-1021")
+
+
+@pytest.fixture
+def signature_checks(monkeypatch) -> list[str]:
+    """The tokens whose signature PyJWT checked, in order."""
+    checked: list[str] = []
+    real = jwt.decode
+
+    def counting(token, *args, **kwargs):
+        checked.append(token)
+        return real(token, *args, **kwargs)
+
+    monkeypatch.setattr(jwt, "decode", counting)
+    return checked
+
+
+def test_a_verified_token_is_checked_once_and_its_claims_reused(make_token, tenant, signature_checks):
+    """N61: the same token within `jwt_verified_cache_seconds` costs one signature check; what a caller
+    does to its claims never reaches the next caller."""
+    token = make_token()
+    first = decode_token(token)
+    first["tenant_id"] = "someone-else"
+    assert decode_token(token)["tenant_id"] == tenant
+    assert decode_token(make_token(subject="other"))["sub"] == "other"
+    assert len(signature_checks) == 2
+
+
+def test_a_reused_token_still_expires(override_settings, make_token):
+    """N61: a remembered token is refused once its `exp` (plus the leeway) has passed."""
+    override_settings(jwt_leeway_seconds=0)
+    token = make_token(ttl_seconds=1)
+    decode_token(token)
+    time.sleep(max(0.0, jwt.decode(token, options={"verify_signature": False})["exp"] - time.time()) + 0.05)
+    with pytest.raises(InvalidToken):
+        decode_token(token)
+
+
+def test_new_settings_check_every_token_afresh(override_settings, make_token):
+    """N61: a rotated secret refuses a token that the old one verified a moment ago."""
+    token = make_token()
+    decode_token(token)
+    override_settings(jwt_hs256_secret="another-secret-of-enough-length-000000")
+    with pytest.raises(InvalidToken):
+        decode_token(token)
+
+
+def test_no_reuse_when_the_window_is_zero(override_settings, make_token, signature_checks):
+    """N61: `jwt_verified_cache_seconds=0` checks the signature on every request."""
+    override_settings(jwt_verified_cache_seconds=0)
+    token = make_token()
+    decode_token(token)
+    decode_token(token)
+    assert signature_checks == [token, token]

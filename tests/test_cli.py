@@ -42,3 +42,43 @@ def test_token_prints_the_token_alone_on_stdout_and_a_console_link_on_stderr() -
     token = result.stdout.strip()
     assert token.count(".") == 2 and "\n" not in token
     assert f"console: http://127.0.0.1:8123/console/#token={token}" in result.stderr
+
+
+def _spawned_workers(pid: int) -> list[int]:
+    """Children of PID that multiprocessing spawned (uvicorn's worker processes)."""
+    found = []
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            parent = int(Path(f"/proc/{entry}/stat").read_text().rpartition(")")[2].split()[1])
+            command = Path(f"/proc/{entry}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if parent == pid and b"spawn_main" in command:
+            found.append(int(entry))
+    return found
+
+
+def test_api_serves_with_the_configured_worker_processes() -> None:
+    """N61: HUB_API_WORKERS is how many uvicorn workers `hub api` serves its one port with."""
+    import httpx
+
+    from tests.support.pg import free_port
+    from tests.support.poll import wait_until
+    from tests.support.processes import start_hub, stop
+
+    port = free_port()
+    process = start_hub("api", {"HUB_API_WORKERS": "2", "HUB_API_HOST": "127.0.0.1", "HUB_API_PORT": str(port)})
+    try:
+        def healthy() -> bool:
+            try:
+                return httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200
+            except httpx.HTTPError:
+                return False
+
+        wait_until(healthy, 60, 0.3, "hub api to answer /healthz")
+        workers = wait_until(lambda: len(found := _spawned_workers(process.pid)) == 2 and found, 30, 0.3,
+                             "two uvicorn workers")
+    finally:
+        stop(process, timeout=20)
+    wait_until(lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers), 20, 0.3,
+               "the workers to leave with it")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -14,6 +15,7 @@ from hub.errors import InvalidToken, Unauthorized
 
 ASYMMETRIC = {"RS256", "ES256"}
 EVENT_BROKER_CLAIM = "event_broker"
+VERIFIED_TOKENS_KEPT = 10_000  # distinct live tokens remembered per process; the oldest goes first
 
 
 @dataclass(frozen=True)
@@ -45,9 +47,8 @@ def _verification_key(token: str, algorithm: str, settings: Settings) -> Any:
     raise InvalidToken("no verification key is configured for this algorithm")
 
 
-def decode_token(token: str, settings: Settings | None = None) -> dict[str, Any]:
-    """The verified claims of ``token``; raises InvalidToken for anything untrustworthy."""
-    settings = settings or get_settings()
+def _verify(token: str, settings: Settings) -> dict[str, Any]:
+    """The claims of ``token`` once its signature and claims are checked; InvalidToken otherwise."""
     try:
         header = jwt.get_unverified_header(token)
     except jwt.PyJWTError as exc:
@@ -70,6 +71,50 @@ def decode_token(token: str, settings: Settings | None = None) -> dict[str, Any]
         raise InvalidToken("the token's issuer is not trusted") from exc
     except (jwt.PyJWTError, ValueError) as exc:
         raise InvalidToken("the token's signature or claims are invalid") from exc
+
+
+class _VerifiedTokens:
+    """Claims of tokens verified lately, by the token's exact text (docs/contract-notes.md N61).
+
+    A client sends the same token with every request; checking its signature again each time cost
+    more CPU than a whole publish. An entry holds for ``jwt_verified_cache_seconds`` and never past the
+    token's ``exp`` (plus the leeway), and only under the settings object it was verified with, so new
+    settings (a rotated secret, another audience) check every token afresh.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._lock = threading.Lock()
+        self._entries: dict[str, tuple[Settings, dict[str, Any], float]] = {}
+
+    def get(self, token: str, settings: Settings, now: float) -> dict[str, Any] | None:
+        entry = self._entries.get(token)
+        if entry is None or entry[0] is not settings or now >= entry[2]:
+            return None
+        return dict(entry[1])  # a copy: a caller may not change what the next one reads
+
+    def put(self, token: str, settings: Settings, claims: dict[str, Any], now: float) -> None:
+        if settings.jwt_verified_cache_seconds <= 0:
+            return
+        until = min(now + settings.jwt_verified_cache_seconds, float(claims["exp"]) + settings.jwt_leeway_seconds)
+        with self._lock:
+            if token not in self._entries and len(self._entries) >= self._size:
+                del self._entries[next(iter(self._entries))]
+            self._entries[token] = (settings, dict(claims), until)
+
+
+_verified = _VerifiedTokens(VERIFIED_TOKENS_KEPT)
+
+
+def decode_token(token: str, settings: Settings | None = None) -> dict[str, Any]:
+    """The verified claims of ``token``; raises InvalidToken for anything untrustworthy."""
+    settings = settings or get_settings()
+    now = time.time()
+    claims = _verified.get(token, settings, now)
+    if claims is None:
+        claims = _verify(token, settings)
+        _verified.put(token, settings, claims, now)
+    return claims
 
 
 def _string_list(value: Any) -> list[str]:

@@ -39,19 +39,22 @@ def publish_topic() -> str:
     return f"{get_settings().kafka_topic_prefix}{SOURCE}"
 
 
-def event_id(publisher: Publisher, event: PublishEvent) -> str:
-    """The CloudEvent id: the same event from the same publisher always gets the same id (E5)."""
-    content = orjson.dumps([publisher.subject, event.event_type, attribute_text(event.occurred_at),
+def event_id(publisher: Publisher, event: PublishEvent, occurred_at: str | None = None) -> str:
+    """The CloudEvent id: the same event from the same publisher always gets the same id (E5).
+    OCCURRED_AT is the event's ``occurred_at`` as written, when the caller has it already."""
+    content = orjson.dumps([publisher.subject, event.event_type, occurred_at or attribute_text(event.occurred_at),
                             event.resource_id, event.message], option=orjson.OPT_SORT_KEYS)
     return str(uuid.uuid5(ID_NAMESPACE, content.decode()))
 
 
-def build_record(publisher: Publisher, event: PublishEvent, published_at: datetime) -> KafkaRecord:
-    """The Kafka record of one event; raises the codec's InvalidEvent when ingest would refuse it."""
+def build_record(publisher: Publisher, event: PublishEvent, published_at: str) -> KafkaRecord:
+    """The Kafka record of one event (PUBLISHED_AT written once per call); raises the codec's InvalidEvent
+    when ingest would refuse it. The timestamps go in as text, each written once (N61)."""
+    occurred = attribute_text(event.occurred_at)
     attributes: dict[str, Any] = {
-        "specversion": "1.0", "id": event_id(publisher, event), "source": SOURCE, "type": event.event_type,
-        "tenantid": publisher.tenant_id, "time": event.occurred_at, "datacontenttype": "application/json",
-        "occurredat": event.occurred_at, "publishedat": published_at,
+        "specversion": "1.0", "id": event_id(publisher, event, occurred), "source": SOURCE, "type": event.event_type,
+        "tenantid": publisher.tenant_id, "time": occurred, "datacontenttype": "application/json",
+        "occurredat": occurred, "publishedat": published_at,
         "principalidentity": publisher.subject or None, "resourceid": event.resource_id,
         "partitionkey": event.resource_id,  # one resource's events keep their order
     }
@@ -59,7 +62,7 @@ def build_record(publisher: Publisher, event: PublishEvent, published_at: dateti
 
 
 def _prepare(publisher: Publisher, events: Sequence[PublishEvent | InvalidEvent],
-             published_at: datetime) -> tuple[list[PublishOutcome | None], list[KafkaRecord], list[int]]:
+             published_at: str) -> tuple[list[PublishOutcome | None], list[KafkaRecord], list[int]]:
     """Outcomes of the events that fail before the broker, and the records (with positions) of the rest."""
     outcomes: list[PublishOutcome | None] = []
     records: list[KafkaRecord] = []
@@ -100,7 +103,7 @@ async def publish_events(*, publisher: Publisher,
                          events: Sequence[PublishEvent | InvalidEvent]) -> list[PublishOutcome]:
     """Publish EVENTS for PUBLISHER; one outcome per event, in order. Raises Overloaded (nothing sent)."""
     settings = get_settings()
-    outcomes, records, positions = _prepare(publisher, events, datetime.now(UTC))
+    outcomes, records, positions = _prepare(publisher, events, attribute_text(datetime.now(UTC)))
     if records:
         with admitted(len(records)):
             result = await shared_producer().publish_async(
