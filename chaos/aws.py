@@ -24,6 +24,7 @@ from typing import Any
 import httpx
 
 from tests.support.destinations import aws, free_port
+from tests.support.processes import stop
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -61,12 +62,7 @@ def moto_process(folder: Path, timeout: float = 30.0) -> Iterator[str]:
             time.sleep(0.2)
         yield url
     finally:
-        child.terminate()
-        try:
-            child.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()
+        stop(child, timeout=10)
 
 
 class QueueTap(threading.Thread):
