@@ -6,7 +6,6 @@ Not a bench of its own (``make bench`` skips ``bench/_*.py``).
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -16,14 +15,11 @@ from typing import Self
 import grpc
 import httpx
 
+from tests.support.pg import free_port
+from tests.support.processes import stop
+
 ROOT = Path(__file__).resolve().parent.parent
 TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _stat(pid: int) -> tuple[int, float] | None:
@@ -52,18 +48,22 @@ def tree_cpu_seconds(root: int) -> float:
 
 
 class HubProcesses:
-    """``hub api``, ``hub grpc`` and two ``hub ingest`` on DATABASE_URL and topic PREFIX, on free ports."""
+    """``hub api``, ``hub grpc``, two ``hub ingest`` and the EXTRA commands on DATABASE_URL and topic PREFIX,
+    on free ports, with SETTINGS added to their environment."""
 
-    def __init__(self, database_url: str, prefix: str) -> None:
+    def __init__(self, database_url: str, prefix: str, *, extra: tuple[str, ...] = (),
+                 settings: dict[str, str] | None = None) -> None:
         api_port, grpc_port = free_port(), free_port()
         self.rest, self.grpc = f"http://127.0.0.1:{api_port}", f"127.0.0.1:{grpc_port}"
         self.env = {**os.environ, "HUB_DATABASE_URL": database_url, "HUB_KAFKA_TOPIC_PREFIX": prefix,
                     "HUB_LOG_LEVEL": "WARNING", "HUB_KAFKA_CONSUMER_GROUP": f"ingest-{prefix}",
-                    "HUB_API_PORT": str(api_port), "HUB_GRPC_PORT": str(grpc_port)}
+                    "HUB_API_PORT": str(api_port), "HUB_GRPC_PORT": str(grpc_port), **(settings or {})}
+        self.commands = {"api": "api", "grpc": "grpc", "ingest-1": "ingest", "ingest-2": "ingest",
+                         **{command: command for command in extra}}
         self.children: dict[str, subprocess.Popen] = {}
 
     def __enter__(self) -> Self:
-        for name, command in (("api", "api"), ("grpc", "grpc"), ("ingest-1", "ingest"), ("ingest-2", "ingest")):
+        for name, command in self.commands.items():
             self.children[name] = subprocess.Popen([sys.executable, "-m", "workers.cli", command], env=self.env,
                                                    cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
@@ -75,9 +75,7 @@ class HubProcesses:
 
     def __exit__(self, *_exc: object) -> None:
         for child in self.children.values():
-            child.terminate()
-        for child in self.children.values():
-            child.wait(timeout=20)
+            stop(child)
 
     def _wait_up(self) -> None:
         deadline = time.monotonic() + 60

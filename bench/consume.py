@@ -38,7 +38,8 @@ import orjson  # noqa: E402
 import pika  # noqa: E402
 
 from bench._ingest_setup import Scratch, delete_kafka  # noqa: E402
-from bench.publish import free_port, proto_event, start, wait_up  # noqa: E402
+from bench._publish_procs import HubProcesses  # noqa: E402
+from bench.publish import proto_event  # noqa: E402
 from hub.auth.tokens import mint_token  # noqa: E402
 from hub.config import get_settings  # noqa: E402
 from hub.consumer.access import consumer_claims  # noqa: E402
@@ -182,6 +183,21 @@ def report(name: str, events: int, queues: int, elapsed: float, latencies: list[
     return name, rate, rate * queues, p50, p99
 
 
+def measure(address: str, tenant: str, events: int, paced: int) -> list[tuple]:
+    """A warm-up, then hub and bare runs interleaved, twice: throughput with 1 and 10 queues, and paced."""
+    asyncio.run(hub_scenario(address, tenant, 1, 1000, None))  # warm-up: topics, assignments
+    results = []
+    for round_ in range(2):
+        for queues in (1, 10):
+            elapsed, latencies = asyncio.run(hub_scenario(address, tenant, queues, events, None))
+            results.append(report(f"hub, {queues} queue(s), run {round_ + 1}", events, queues, elapsed, latencies))
+        results.append(report(f"bare pika, run {round_ + 1}", events, 1, *bare_scenario(events, None)))
+        elapsed, latencies = asyncio.run(hub_scenario(address, tenant, 1, paced, 1000))
+        results.append(report(f"hub @1,000/s, run {round_ + 1}", paced, 1, elapsed, latencies))
+        results.append(report(f"bare pika @1,000/s, run {round_ + 1}", paced, 1, *bare_scenario(paced, 1000)))
+    return results
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--events", type=int, default=20_000)
@@ -190,31 +206,11 @@ def main() -> None:
     prefix, tenant = f"bench{uuid.uuid4().hex[:8]}.", f"bench-{uuid.uuid4().hex[:8]}"
     paced = args.seconds * 1000
     with Scratch() as scratch:
-        api_port, grpc_port = free_port(), free_port()
-        env = {"HUB_DATABASE_URL": scratch.url, "HUB_KAFKA_TOPIC_PREFIX": prefix, "HUB_LOG_LEVEL": "WARNING",
-               "HUB_KAFKA_CONSUMER_GROUP": f"ingest-{prefix}", "HUB_API_PORT": str(api_port),
-               "HUB_GRPC_PORT": str(grpc_port), "HUB_CONSUMER_RELAY_POLL_SECONDS": "0.5"}
-        children = [start(command, env) for command in ("api", "grpc", "ingest", "ingest", "consumer-relay")]
-        results = []
         try:
-            address = f"127.0.0.1:{grpc_port}"
-            wait_up(f"http://127.0.0.1:{api_port}", address)
-            asyncio.run(hub_scenario(address, tenant, 1, 1000, None))  # warm-up: topics, assignments
-            for round_ in range(2):  # interleaved: hub, then bare, twice
-                for queues in (1, 10):
-                    elapsed, latencies = asyncio.run(hub_scenario(address, tenant, queues, args.events, None))
-                    results.append(report(f"hub, {queues} queue(s), run {round_ + 1}", args.events, queues,
-                                          elapsed, latencies))
-                results.append(report(f"bare pika, run {round_ + 1}", args.events, 1,
-                                      *bare_scenario(args.events, None)))
-                elapsed, latencies = asyncio.run(hub_scenario(address, tenant, 1, paced, 1000))
-                results.append(report(f"hub @1,000/s, run {round_ + 1}", paced, 1, elapsed, latencies))
-                results.append(report(f"bare pika @1,000/s, run {round_ + 1}", paced, 1, *bare_scenario(paced, 1000)))
+            with HubProcesses(scratch.url, prefix, extra=("consumer-relay",),
+                              settings={"HUB_CONSUMER_RELAY_POLL_SECONDS": "0.5"}) as hub:
+                results = measure(hub.grpc, tenant, args.events, paced)
         finally:
-            for child in children:
-                child.terminate()
-            for child in children:
-                child.wait(timeout=20)
             delete_kafka([f"{prefix}event-publisher-service"], [f"ingest-{prefix}"])
     print("\n| scenario | ev/s | deliveries/s | p50 ms | p99 ms |\n|---|---|---|---|---|")
     for name, rate, deliveries, p50, p99 in results:
