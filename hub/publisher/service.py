@@ -39,10 +39,10 @@ def publish_topic() -> str:
     return f"{get_settings().kafka_topic_prefix}{SOURCE}"
 
 
-def event_id(publisher: Publisher, event: PublishEvent, occurred_at: str | None = None) -> str:
+def event_id(publisher: Publisher, event: PublishEvent, occurred_at: str) -> str:
     """The CloudEvent id: the same event from the same publisher always gets the same id (E5).
-    OCCURRED_AT is the event's ``occurred_at`` as written, when the caller has it already."""
-    content = orjson.dumps([publisher.subject, event.event_type, occurred_at or attribute_text(event.occurred_at),
+    OCCURRED_AT is the event's ``occurred_at`` as written (``attribute_text``)."""
+    content = orjson.dumps([publisher.subject, event.event_type, occurred_at,
                             event.resource_id, event.message], option=orjson.OPT_SORT_KEYS)
     return str(uuid.uuid5(ID_NAMESPACE, content.decode()))
 
