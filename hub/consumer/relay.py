@@ -14,11 +14,14 @@ import asyncio
 import logging
 
 import aiormq
+import orjson
 import psycopg
 from aio_pika.abc import ExchangeType
+from psycopg.types.json import set_json_loads
 
 from hub.config import get_settings
 from hub.consumer import messages
+from hub.consumer.amqp_batch import Outgoing, publish_confirmed
 from hub.consumer.filters import routing_key
 from hub.consumer.projection import STORED_CHANNEL
 from hub.consumer.topology import Broker, tenant_exchange
@@ -72,13 +75,8 @@ class Outlet:
         if exchange not in self._declared:
             await self.channel.declare_exchange(exchange, ExchangeType.TOPIC, durable=True)
             self._declared.add(exchange)
-        low = self.channel.channel  # aiormq's channel: an aio-pika Message per event cost more than the rest
-        sends = []
-        for row in rows:
-            body, properties = amqp_message(row)
-            sends.append(low.basic_publish(body, exchange=exchange, routing_key=routing_key(row[1], _resource(row)),
-                                           properties=properties))
-        await asyncio.gather(*sends)
+        batch = [Outgoing(routing_key(row[1], _resource(row)), *amqp_message(row)) for row in rows]
+        await publish_confirmed(self.channel.channel, exchange, batch)  # aiormq's channel, one write
 
 
 async def relay_tenant(conn: psycopg.AsyncConnection, outlet: Outlet, tenant_id: str) -> int:
@@ -125,6 +123,7 @@ async def run_relay(stop: asyncio.Event, *, url: str | None = None, broker: Brok
         try:
             async with await psycopg.AsyncConnection.connect(url or libpq_url(), autocommit=False,
                                                              application_name="hub-consumer-relay") as conn:
+                set_json_loads(orjson.loads, conn)  # the stdlib's loads cost more than the rest of a row
                 listener = await psycopg.AsyncConnection.connect(url or libpq_url(), autocommit=True)
                 async with listener:
                     await listener.execute(f"LISTEN {STORED_CHANNEL}")
