@@ -37,6 +37,12 @@ class BadRequest(HubError):
     status, code, default_detail = 400, "bad_request", "the request is malformed"
 
 
+class InvalidCursor(BadRequest):
+    """A paging ``after`` the hub never issued; each list says what its cursors are in the detail."""
+
+    code, default_detail = "invalid_cursor", "after is not a cursor this list issued"
+
+
 class MissingIdempotencyKey(HubError):
     status, code, default_detail = 400, "missing_idempotency_key", "the X-Idempotency header is required"
 

@@ -7,29 +7,17 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from hub.auth.decision import ask_decision_service
-from hub.auth.tokens import Principal, decode_token, principal_from_claims, require_tenant
+from hub.auth.credentials import allowed, permission_denied, read_credential
+from hub.auth.tokens import Principal, require_tenant
 from hub.config import get_settings
-from hub.errors import Forbidden, MissingToken, PermissionDenied
+from hub.errors import Forbidden
 
 
 def authenticate(request: Request) -> Principal:
     """The caller's principal from ``Authorization: Bearer``; 401 when absent or untrusted."""
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    if not header or scheme.lower() != "bearer" or not token.strip():
-        raise MissingToken()
-    principal = principal_from_claims(decode_token(token.strip()))
+    principal = read_credential(request.headers.get("authorization")).principal
     request.state.principal = principal
     return principal
-
-
-def _allowed(principal: Principal, resource: str, action: str) -> bool:
-    if get_settings().decision_service_url:
-        return ask_decision_service(
-            subject=principal.subject, tenant=principal.tenant_id, resource=resource, action=action
-        )
-    return f"{resource}:{action}" in principal.permissions
 
 
 def require_permission(resource: str, action: str) -> Callable[..., Principal]:
@@ -37,8 +25,8 @@ def require_permission(resource: str, action: str) -> Callable[..., Principal]:
 
     def dependency(principal: Annotated[Principal, Depends(authenticate)]) -> Principal:
         require_tenant(principal)
-        if not _allowed(principal, resource, action):
-            raise PermissionDenied(f"the credential lacks the permission {resource}:{action}")
+        if not allowed(principal, resource, action):
+            raise permission_denied(f"{resource}:{action}")
         return principal
 
     dependency.__name__ = f"require_{resource}_{action}"

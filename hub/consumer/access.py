@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from hub.auth.tokens import decode_token, principal_from_claims, require_tenant
-from hub.errors import PermissionDenied
-from hub.publisher.access import bearer_token
+from hub.auth.credentials import ANY_TYPE, lists_type, read_credential, require_held
+from hub.auth.tokens import require_tenant
 
 RESOURCE = "event-consumer-service"
 CREATE = f"{RESOURCE}:create-durable-queues"
@@ -22,7 +21,6 @@ DELETE = f"{RESOURCE}:delete-durable-queues"
 TRIAGE = f"{RESOURCE}:inspect-and-replay-all-dlq"
 DURABLE_PERMISSIONS = (CREATE, CONSUME, DELETE)
 CONSUME_TYPES_CLAIM = "consume_event_types"
-ANY_TYPE = "*"
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,32 +33,24 @@ class Consumer:
     event_types: frozenset[str]
 
     def may_see(self, event_type: str) -> bool:
-        return ANY_TYPE in self.event_types or event_type in self.event_types
+        return lists_type(self.event_types, event_type)
 
     def require(self, permission: str) -> None:
-        if permission not in self.permissions:
-            raise PermissionDenied(f"the credential lacks the permission {permission}")
-
-
-def _event_types(claims: dict[str, Any]) -> frozenset[str]:
-    value = claims.get(CONSUME_TYPES_CLAIM, [ANY_TYPE])
-    if isinstance(value, str):
-        value = [value]
-    return frozenset(item for item in value or () if isinstance(item, str) and item)
+        require_held(self.permissions, permission)
 
 
 def consumer_from_token(authorization: str | None) -> Consumer:
     """The consumer an ``Authorization`` value names: 401 when untrusted or without a tenant."""
-    claims = decode_token(bearer_token(authorization))
-    principal = principal_from_claims(claims)
-    return Consumer(require_tenant(principal), principal.subject, principal.permissions, _event_types(claims))
+    credential = read_credential(authorization)
+    principal = credential.principal
+    return Consumer(require_tenant(principal), principal.subject, principal.permissions,
+                    credential.event_types(CONSUME_TYPES_CLAIM, [ANY_TYPE]))
 
 
 def triage_operator(authorization: str | None) -> str:
     """The subject of a caller allowed to triage the dead-letter queue; 401 / 403 otherwise."""
-    principal = principal_from_claims(decode_token(bearer_token(authorization)))
-    if TRIAGE not in principal.permissions:
-        raise PermissionDenied(f"the credential lacks the permission {TRIAGE}")
+    principal = read_credential(authorization).principal
+    require_held(principal.permissions, TRIAGE)
     return principal.subject
 
 

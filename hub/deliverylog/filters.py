@@ -12,8 +12,8 @@ from datetime import datetime
 from pydantic import TypeAdapter, ValidationError
 
 from hub.dataplane.models import JobState
-from hub.deliverylog.errors import InvalidCursor
-from hub.errors import invalid
+from hub.deliverylog.errors import CURSOR_NOT_ISSUED
+from hub.errors import InvalidCursor, invalid
 from hub.sinks.vocabulary import Outcome
 
 DEFAULT_LIMIT = 50
@@ -48,9 +48,9 @@ def decode_cursor(raw: str) -> uuid.UUID:
     try:
         data = base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4))
     except (binascii.Error, ValueError):
-        raise InvalidCursor() from None
+        raise InvalidCursor(CURSOR_NOT_ISSUED) from None
     if len(data) != 17 or data[:1] != CURSOR_VERSION:
-        raise InvalidCursor()
+        raise InvalidCursor(CURSOR_NOT_ISSUED)
     return uuid.UUID(bytes=data[1:])
 
 

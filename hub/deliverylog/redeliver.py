@@ -24,11 +24,12 @@ from hub.dataplane.due_channel import NOTIFY_SQL
 from hub.dataplane.models import JobPriority, JobState
 from hub.db import session_scope
 from hub.deliverylog.errors import (
-    EventNotRetained, RecoveryNotFound, SubscriptionDisabled, SubscriptionNotActive,
+    EVENT_NOT_RETAINED, RECOVERY_NOT_FOUND, SUBSCRIPTION_DISABLED, SUBSCRIPTION_NOT_ACTIVE, refused,
 )
 from hub.deliverylog.filters import STATES_OF_OUTCOME, id_bound
 from hub.deliverylog.models import DeliveryRecovery, RecoveryState
 from hub.deliverylog.service import job_row
+from hub.errors import NotFound
 from hub.ids import new_id, parse_uuid
 from hub.subscription.models import Subscription
 
@@ -65,9 +66,9 @@ BATCH_SQL = text(f"SELECT id, state {RANGE_SQL} AND id > :cursor ORDER BY id LIM
 def check_deliverable(sub: Subscription) -> None:
     """Resend and recover need a subscription the engine delivers to: enabled and ``active`` (N48)."""
     if not sub.enabled:
-        raise SubscriptionDisabled()
+        raise refused(SUBSCRIPTION_DISABLED)
     if sub.verification_state != "active":
-        raise SubscriptionNotActive()
+        raise refused(SUBSCRIPTION_NOT_ACTIVE)
 
 
 def resend(*, session: Session, sub: Subscription, job_id: str) -> uuid.UUID:
@@ -75,7 +76,7 @@ def resend(*, session: Session, sub: Subscription, job_id: str) -> uuid.UUID:
     old = job_row(session, sub, job_id)
     check_deliverable(sub)
     if old.ce_id is None:
-        raise EventNotRetained()
+        raise refused(EVENT_NOT_RETAINED)
     new = new_id()
     session.execute(NEW_JOBS_SQL, {"old": [old.id], "new": [new], "pending": JobState.pending.value,
                                    "priority": JobPriority.live.value})
@@ -114,7 +115,7 @@ def get_recovery(*, session: Session, sub: Subscription, recovery_id: str) -> De
         DeliveryRecovery.id == parsed, DeliveryRecovery.subscription_id == sub.id,
         DeliveryRecovery.tenant_id == sub.tenant_id)).first()
     if found is None:
-        raise RecoveryNotFound()
+        raise NotFound(RECOVERY_NOT_FOUND)
     return found
 
 

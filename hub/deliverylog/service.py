@@ -18,8 +18,9 @@ from sqlalchemy.dialects.postgresql import ARRAY, UUID
 from sqlalchemy.types import String
 from sqlmodel import Session
 
-from hub.deliverylog.errors import JobNotFound
+from hub.deliverylog.errors import JOB_NOT_FOUND
 from hub.deliverylog.filters import LogFilters, encode_cursor, id_bound
+from hub.errors import NotFound
 from hub.ids import parse_uuid
 from hub.subscription.models import Subscription
 
@@ -105,11 +106,11 @@ def job_row(session: Session, sub: Subscription, job_id: str | uuid.UUID) -> Any
     """One job of ``sub`` with its event, or the uniform 404."""
     parsed = job_id if isinstance(job_id, uuid.UUID) else parse_uuid(job_id)
     if parsed is None:
-        raise JobNotFound()
+        raise NotFound(JOB_NOT_FOUND)
     row = session.execute(text(f"{JOB_SELECT}   AND j.id = :job"),
                           {"sub": sub.id, "tenant": sub.tenant_id, "job": parsed}).first()
     if row is None:
-        raise JobNotFound()
+        raise NotFound(JOB_NOT_FOUND)
     return row
 
 

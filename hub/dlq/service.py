@@ -10,7 +10,7 @@ from enum import Enum
 from sqlmodel import Session, col, select
 
 from hub.dlq.models import DLQObservation
-from hub.errors import BadRequest
+from hub.errors import BadRequest, InvalidCursor
 from hub.ids import parse_uuid
 
 DEFAULT_LIMIT = 50
@@ -46,10 +46,6 @@ class InvalidErrorClass(BadRequest):
     code, default_detail = "invalid_error_class", "error_class is not a known transport error class"
 
 
-class InvalidCursor(BadRequest):
-    code, default_detail = "invalid_cursor", "after is not the id of an observation"
-
-
 @dataclass(frozen=True)
 class DLQPage:
     observations: list[DLQObservation]
@@ -72,7 +68,7 @@ def parse_filters(*, source_topic: str | None, error_class: str | None,
         cursor = parse_uuid(after)
         # Every observation id is a UUIDv7; anything else cannot be a cursor the hub issued.
         if cursor is None or cursor.version != 7:
-            raise InvalidCursor()
+            raise InvalidCursor("after is not the id of an observation")
     return source_topic, error_class, cursor
 
 

@@ -8,19 +8,15 @@ The tenant is the token's and nothing else's.
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from hub.auth.decision import ask_decision_service
-from hub.auth.tokens import decode_token, principal_from_claims, require_tenant
-from hub.config import get_settings
-from hub.errors import MissingToken, PermissionDenied
+from hub.auth.credentials import allowed_off_loop, lists_type, permission_denied, read_credential
+from hub.auth.tokens import require_tenant
 
 PUBLISH_RESOURCE, PUBLISH_ACTION = "event-publisher-service", "publish"
 PUBLISH_PERMISSION = f"{PUBLISH_RESOURCE}:{PUBLISH_ACTION}"
 PUBLISH_TYPES_CLAIM = "publish_event_types"
-ANY_TYPE = "*"
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +29,7 @@ class Publisher:
 
     def may_publish(self, event_type: str) -> bool:
         """Whether the token's ``publish_event_types`` lists EVENT_TYPE (or ``*``)."""
-        return ANY_TYPE in self.event_types or event_type in self.event_types
+        return lists_type(self.event_types, event_type)
 
 
 def publish_claims(permissions: list[str], event_types: list[str]) -> tuple[list[str], dict[str, Any]]:
@@ -42,33 +38,11 @@ def publish_claims(permissions: list[str], event_types: list[str]) -> tuple[list
         PUBLISH_TYPES_CLAIM: list(event_types)}
 
 
-def bearer_token(authorization: str | None) -> str:
-    """The token of an ``Authorization: Bearer`` value; MissingToken when there is none."""
-    scheme, _, token = (authorization or "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise MissingToken()
-    return token.strip()
-
-
-def _event_types(claims: dict[str, Any]) -> frozenset[str]:
-    value = claims.get(PUBLISH_TYPES_CLAIM)
-    if isinstance(value, str):
-        value = [value]
-    return frozenset(item for item in value or () if isinstance(item, str) and item)
-
-
-async def _allowed(subject: str, tenant: str, permissions: frozenset[str]) -> bool:
-    if get_settings().decision_service_url:  # N15: the service decides, off the event loop
-        return await asyncio.to_thread(ask_decision_service, subject=subject, tenant=tenant,
-                                       resource=PUBLISH_RESOURCE, action=PUBLISH_ACTION)
-    return PUBLISH_PERMISSION in permissions
-
-
 async def publisher_from_token(authorization: str | None) -> Publisher:
     """The publisher an ``Authorization`` value names: 401 when untrusted, 403 without the permission."""
-    claims = decode_token(bearer_token(authorization))
-    principal = principal_from_claims(claims)
+    credential = read_credential(authorization)
+    principal = credential.principal
     tenant = require_tenant(principal)
-    if not await _allowed(principal.subject, tenant, principal.permissions):
-        raise PermissionDenied(f"the credential lacks the permission {PUBLISH_PERMISSION}")
-    return Publisher(tenant, principal.subject, _event_types(claims))
+    if not await allowed_off_loop(principal, PUBLISH_RESOURCE, PUBLISH_ACTION):
+        raise permission_denied(PUBLISH_PERMISSION)
+    return Publisher(tenant, principal.subject, credential.event_types(PUBLISH_TYPES_CLAIM))

@@ -15,6 +15,7 @@ import time
 
 from hub.config import get_settings
 from workers.deliver.backlog import report_backlog
+from workers.deliver import loop_errors
 from workers.deliver.engine import Engine
 from workers.deliver.loop import pipeline
 from workers.deliver.wakeup import ClaimPacing, Wakeup
@@ -26,6 +27,7 @@ log = logging.getLogger("hub.deliver")
 async def serve(runtime: WorkerRuntime) -> None:
     """One worker: ``deliver_pipelines`` claim loops, their wake-up listener and the backlog reporter."""
     settings = get_settings()
+    loop_errors.install(asyncio.get_running_loop())
     stop = runtime.async_stop_event()
     connect = runtime.async_connector()
     engine = Engine(settings=settings)

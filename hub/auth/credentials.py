@@ -1,0 +1,79 @@
+"""A caller's bearer credential, read one way for every surface that admits by token.
+
+REST routes (:mod:`hub.auth.deps`), the publisher and the consumer service (REST and gRPC) all take
+the ``Authorization`` value they received, verify it (:mod:`hub.auth.tokens`), and ask the same
+questions of it: which principal, which event types a list claim names, whether a permission is held.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+from hub.auth.decision import ask_decision_service
+from hub.auth.tokens import Principal, decode_token, principal_from_claims
+from hub.config import get_settings
+from hub.errors import MissingToken, PermissionDenied
+
+ANY_TYPE = "*"  # in an event-type list claim: every type
+
+
+@dataclass(frozen=True, slots=True)
+class Credential:
+    """A verified token: the principal it names and its claims (for claims the principal does not read)."""
+
+    principal: Principal
+    claims: dict[str, Any]
+
+    def event_types(self, claim: str, default: list[str] | None = None) -> frozenset[str]:
+        """The non-empty strings the list claim CLAIM names (a lone string counts as a list of one)."""
+        value = self.claims.get(claim, default)
+        if isinstance(value, str):
+            value = [value]
+        return frozenset(item for item in value or () if isinstance(item, str) and item)
+
+
+def lists_type(event_types: frozenset[str], event_type: str) -> bool:
+    """Whether a list claim read by :meth:`Credential.event_types` names EVENT_TYPE (or ``*``)."""
+    return ANY_TYPE in event_types or event_type in event_types
+
+
+def bearer_token(authorization: str | None) -> str:
+    """The token of an ``Authorization: Bearer`` value; MissingToken when there is none."""
+    scheme, _, token = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise MissingToken()
+    return token.strip()
+
+
+def read_credential(authorization: str | None) -> Credential:
+    """The verified credential an ``Authorization`` value carries; 401 when absent or untrusted."""
+    claims = decode_token(bearer_token(authorization))
+    return Credential(principal_from_claims(claims), claims)
+
+
+def permission_denied(permission: str) -> PermissionDenied:
+    """The 403 of a credential without PERMISSION, worded alike on every surface."""
+    return PermissionDenied(f"the credential lacks the permission {permission}")
+
+
+def require_held(permissions: frozenset[str], permission: str) -> None:
+    """Refuse (403) a credential whose PERMISSIONS do not list PERMISSION."""
+    if permission not in permissions:
+        raise permission_denied(permission)
+
+
+def allowed(principal: Principal, resource: str, action: str) -> bool:
+    """Whether PRINCIPAL may do ACTION on RESOURCE: the decision service says when configured (N15)."""
+    if get_settings().decision_service_url:
+        return ask_decision_service(subject=principal.subject, tenant=principal.tenant_id,
+                                    resource=resource, action=action)
+    return f"{resource}:{action}" in principal.permissions
+
+
+async def allowed_off_loop(principal: Principal, resource: str, action: str) -> bool:
+    """:func:`allowed` for a coroutine: a call to the decision service blocks, so it runs on a thread."""
+    if get_settings().decision_service_url:
+        return await asyncio.to_thread(allowed, principal, resource, action)
+    return allowed(principal, resource, action)
