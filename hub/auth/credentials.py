@@ -14,7 +14,7 @@ from typing import Any
 from hub.auth.decision import ask_decision_service
 from hub.auth.tokens import Principal, decode_token, principal_from_claims
 from hub.config import get_settings
-from hub.errors import MissingToken, PermissionDenied
+from hub.errors import InvalidToken, MissingToken, PermissionDenied
 
 ANY_TYPE = "*"  # in an event-type list claim: every type
 
@@ -27,11 +27,19 @@ class Credential:
     claims: dict[str, Any]
 
     def event_types(self, claim: str, default: list[str] | None = None) -> frozenset[str]:
-        """The non-empty strings the list claim CLAIM names (a lone string counts as a list of one)."""
+        """The non-empty strings the list claim CLAIM names: DEFAULT when absent, none when null.
+
+        A lone string counts as a list of one. Any other shape (a number, an object, a list holding a
+        non-string) is InvalidToken: the credential says nothing this hub can read as event types.
+        """
         value = self.claims.get(claim, default)
         if isinstance(value, str):
             value = [value]
-        return frozenset(item for item in value or () if isinstance(item, str) and item)
+        elif value is None:
+            value = []
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            raise InvalidToken(f"the token's {claim} claim is not a list of event types")
+        return frozenset(item for item in value if item)
 
 
 def lists_type(event_types: frozenset[str], event_type: str) -> bool:

@@ -43,6 +43,7 @@ async def publisher_from_token(authorization: str | None) -> Publisher:
     credential = read_credential(authorization)
     principal = credential.principal
     tenant = require_tenant(principal)
+    event_types = credential.event_types(PUBLISH_TYPES_CLAIM)  # a malformed claim is 401, ahead of any 403
     if not await allowed_off_loop(principal, PUBLISH_RESOURCE, PUBLISH_ACTION):
         raise permission_denied(PUBLISH_PERMISSION)
-    return Publisher(tenant, principal.subject, credential.event_types(PUBLISH_TYPES_CLAIM))
+    return Publisher(tenant, principal.subject, event_types)

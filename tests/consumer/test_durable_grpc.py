@@ -8,7 +8,8 @@ from typing import Any
 import grpc
 import pytest
 
-from hub.consumer.access import CONSUME, CREATE
+from hub.auth.tokens import mint_token
+from hub.consumer.access import CONSUME, CONSUME_TYPES_CLAIM, CREATE, DURABLE_PERMISSIONS
 from tests.consumer.conftest import ConsumerHub, consumer_token, metadata, pb, unique
 from tests.consumer.streams import Reader, Requests, events_of
 
@@ -70,6 +71,15 @@ def test_auth_statuses(stub: Any, tenant: str) -> None:
         stub.DeleteDurableQueue(pb.DeleteDurableQueueRequest(queue_id=queue_id),
                                 metadata=metadata(consumer_token(tenant, permissions=[CREATE])))
     assert caught.value.code() is grpc.StatusCode.PERMISSION_DENIED
+
+
+@pytest.mark.parametrize("types", [5, {"myapp.a": 1}, ["myapp.a", 3]])
+def test_a_malformed_consume_event_types_claim_is_unauthenticated(stub: Any, tenant: str, types: object) -> None:
+    token = mint_token(tenant=tenant, permissions=list(DURABLE_PERMISSIONS), claims={CONSUME_TYPES_CLAIM: types})
+    with pytest.raises(grpc.RpcError) as caught:
+        create(stub, token, unique("q"))
+    assert caught.value.code() is grpc.StatusCode.UNAUTHENTICATED
+    assert ("hub-error-code", "AUT-0007") in caught.value.trailing_metadata()
 
 
 def test_another_tenants_queue_does_not_exist(stub: Any, tenant: str) -> None:

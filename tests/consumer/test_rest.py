@@ -11,7 +11,8 @@ import httpx
 import orjson
 import pytest
 
-from hub.consumer.access import CONSUME, CREATE, DELETE
+from hub.auth.tokens import mint_token
+from hub.consumer.access import CONSUME, CONSUME_TYPES_CLAIM, CREATE, DELETE, DURABLE_PERMISSIONS
 from tests.consumer.conftest import GRACE_SECONDS, ConsumerHub, consumer_token, unique
 from tests.consumer.sse_client import SSE
 from tests.support.live import live_api
@@ -169,6 +170,10 @@ def test_create_refusals(consumer_hub: ConsumerHub, tenant: str) -> None:
     assert create(consumer_hub, token, {"filter_groups": "all"}).status_code == 422
     assert httpx.post(url, json={}).status_code == 401
     assert create(consumer_hub, consumer_token(tenant, permissions=[CONSUME]), {}).status_code == 403
+    malformed_claim = mint_token(tenant=tenant, permissions=list(DURABLE_PERMISSIONS),
+                                 claims={CONSUME_TYPES_CLAIM: 5})
+    refused_claim = create(consumer_hub, malformed_claim, {})
+    assert refused_claim.status_code == 401 and refused_claim.json()["code"] == "AUT-0007"
 
 
 def test_patch_refilters_and_delete_removes(consumer_hub: ConsumerHub, tenant: str) -> None:

@@ -11,6 +11,7 @@ import grpc
 import pytest
 
 from hub.auth.tokens import mint_token
+from hub.publisher.access import PUBLISH_PERMISSION, PUBLISH_TYPES_CLAIM
 from tests.deliver.conftest import insert_subscription, sql
 from tests.publisher.conftest import (
     HOOK_HOST,
@@ -73,6 +74,21 @@ def test_grpc_status_codes(publisher_hub: PublisherHub, stub, tenant: str) -> No
     with pytest.raises(grpc.RpcError) as raised:
         stub.BatchPublishEvents(pb.BatchPublishEventsRequest(events=[good]), metadata=metadata("x"))
     assert raised.value.code() == grpc.StatusCode.UNAUTHENTICATED
+    assert publisher_hub.stored(tenant) == []
+
+
+@pytest.mark.parametrize("types", [5, {"ok": 1}, ["ok", 3]])
+def test_a_malformed_publish_event_types_claim_is_an_invalid_token(  # noqa: ANN001
+        publisher_hub: PublisherHub, rest, stub, tenant: str, types: object) -> None:
+    token = mint_token(tenant=tenant, permissions=[PUBLISH_PERMISSION], claims={PUBLISH_TYPES_CLAIM: types})
+    response = rest.post("/api/v1beta/events", json={"event": event("ok")}, headers=bearer(token))
+    assert response.status_code == 401 and response.headers["content-type"] == "application/problem+json"
+    assert response.json()["code"] == "AUT-0007" and PUBLISH_TYPES_CLAIM in response.json()["detail"]
+    with pytest.raises(grpc.RpcError) as raised:
+        stub.PublishEvent(pb.PublishEventRequest(event=proto_event("ok", {"a": "1"}, OCCURRED)),
+                          metadata=metadata(token))
+    assert raised.value.code() == grpc.StatusCode.UNAUTHENTICATED
+    assert ("hub-error-code", "AUT-0007") in raised.value.trailing_metadata()
     assert publisher_hub.stored(tenant) == []
 
 
