@@ -2,16 +2,21 @@
 
 A scratch database, a topic prefix of its own and real processes: ``hub grpc``, two ``hub ingest`` and
 ``hub consumer-relay``. Events are published with gRPC ``BatchPublishEvents`` (100 per call) and consumed
-with ``ConsumeDurableEventsWithAcks``, every delivery acknowledged (stubs from the committed protos):
+with ``ConsumeDurableEventsWithAcks``, every delivery acknowledged (stubs from the committed protos). The
+publishing client runs in a process of its own, as another service would; the consuming clients run here:
 
 * **throughput, 1 and 10 queues**: N events published as fast as the publisher takes them; timed from the
   first publish to the last delivery on every queue. ``ev/s`` is events through the whole pipeline
   (publish → Kafka → event log → exchange → queue → client → ack); ``deliveries/s`` counts each queue;
 * **latency at 1,000 ev/s**: events paced at 1,000/s for ``--seconds``, publish → receipt p50/p99 (one queue).
 
-The baseline is the machine's ceiling for the last hop: a bare pika publisher and consumer (acks) on a quorum
-queue of the same RabbitMQ, same event count and pacing. The bare publisher does not wait for a confirm per
-message (a blocking pika channel would wait ~1 ms for each, a ceiling of its own, not the broker's).
+The baselines are the machine's ceilings for the last hops: a bare pika publisher and consumer (acks) on a
+quorum queue of the same RabbitMQ, same event count and pacing (the bare publisher does not wait for a confirm
+per message: a blocking pika channel would wait ~1 ms for each, a ceiling of its own, not the broker's); and a
+bare grpc.aio stream of one prebuilt event per response, acked like the hub's (bench/_grpc_bare.py), with its
+server's and client's CPU per message. Each throughput run also prints the CPU µs per event of every part
+(the hub's processes, RabbitMQ, Kafka, PostgreSQL and the bench's clients) and the rate the machine's cores
+could carry at that cost: the pipeline's ceiling here.
 Targets: >= 5,000 events/s consumed with acks, p99 <= 100 ms. Wall-clock figures on a shared 2-core machine are noisy.
 
 Run: ``python bench/consume.py`` (``--events N``, default 20,000; ``--seconds S`` of paced load, default 10).
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import statistics
 import sys
@@ -28,6 +34,7 @@ import threading
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -37,6 +44,8 @@ import grpc  # noqa: E402
 import orjson  # noqa: E402
 import pika  # noqa: E402
 
+from bench._cpu import cpu_snapshot, per_event_line  # noqa: E402
+from bench._grpc_bare import bare_stream  # noqa: E402
 from bench._ingest_setup import Scratch, delete_kafka  # noqa: E402
 from bench._publish_procs import HubProcesses  # noqa: E402
 from bench.publish import proto_event  # noqa: E402
@@ -49,6 +58,7 @@ from hub.publisher.access import publish_claims  # noqa: E402
 cpb, cpb_grpc = consumer_stubs()
 ppb, ppb_grpc = publisher_stubs()
 PUBLISHERS, BATCH = 8, 100
+PUBLISHER_CPU = [0.0]  # seconds the publisher processes spent publishing (their start-up not counted)
 
 
 def percentile(values: list[float], q: int) -> float:
@@ -104,6 +114,41 @@ async def publish(address: str, token: str, events: int, rate: float | None) -> 
         await asyncio.gather(*(client() for _ in range(PUBLISHERS)))
 
 
+def _publisher_process(address: str, token: str, events: int, rate: float | None, ready: Any, go: Any,
+                       done: Any, spent: Any) -> None:
+    ready.set()  # imported: the clock may start
+    go.wait()
+    started = time.process_time()
+    asyncio.run(publish(address, token, events, rate))
+    spent.value = time.process_time() - started
+    done.set()
+
+
+async def publish_elsewhere(address: str, token: str, events: int, rate: float | None) -> float:
+    """Publish from a process of its own (a publisher is another service than its consumers, and in this
+    process its request building delayed the receipts being timed); returns when the publishing started."""
+    context = multiprocessing.get_context("spawn")  # no fork: this process holds live gRPC channels
+    ready, go, done, spent = context.Event(), context.Event(), context.Event(), context.Value("d", 0.0)
+    child = context.Process(target=_publisher_process, args=(address, token, events, rate, ready, go, done, spent))
+    child.start()
+    while not ready.is_set():
+        await asyncio.sleep(0.05)
+    started = time.monotonic()
+    go.set()
+    while not done.is_set():
+        if not child.is_alive():
+            raise RuntimeError("the publisher process failed")
+        await asyncio.sleep(0.05)
+    child.join()
+    PUBLISHER_CPU[0] += spent.value
+    return started
+
+
+def clients_cpu_seconds() -> float:
+    """CPU seconds of the bench's clients so far: the consumers here and the publishers' publishing."""
+    return time.process_time() + PUBLISHER_CPU[0]
+
+
 def stamped(n: int):  # noqa: ANN201
     event = proto_event(n, "consume")
     event.message.update({"sent": time.time()})
@@ -127,8 +172,7 @@ async def hub_scenario(address: str, tenant: str, queues: int, events: int, rate
     consumers = [asyncio.create_task(consume(address, consumer, queue_id, events, latencies, done))
                  for queue_id, done in zip(ids, dones, strict=True)]
     await asyncio.sleep(0.5)
-    started = time.monotonic()
-    await publish(address, publisher, events, rate)
+    started = await publish_elsewhere(address, publisher, events, rate)
     await asyncio.wait_for(asyncio.gather(*consumers), timeout=600)
     elapsed = time.monotonic() - started
     async with grpc.aio.insecure_channel(address) as channel:  # later scenarios must not feed these queues
@@ -183,15 +227,21 @@ def report(name: str, events: int, queues: int, elapsed: float, latencies: list[
     return name, rate, rate * queues, p50, p99
 
 
-def measure(address: str, tenant: str, events: int, paced: int) -> list[tuple]:
+def measure(hub: HubProcesses, tenant: str, events: int, paced: int) -> list[tuple]:
     """A warm-up, then hub and bare runs interleaved, twice: throughput with 1 and 10 queues, and paced."""
+    address = hub.grpc
     asyncio.run(hub_scenario(address, tenant, 1, 1000, None))  # warm-up: topics, assignments
     results = []
     for round_ in range(2):
         for queues in (1, 10):
+            before = cpu_snapshot(hub.pids(), clients_cpu_seconds())
             elapsed, latencies = asyncio.run(hub_scenario(address, tenant, queues, events, None))
             results.append(report(f"hub, {queues} queue(s), run {round_ + 1}", events, queues, elapsed, latencies))
+            print(per_event_line(before, cpu_snapshot(hub.pids(), clients_cpu_seconds()), events), flush=True)
         results.append(report(f"bare pika, run {round_ + 1}", events, 1, *bare_scenario(events, None)))
+        rate, server_us, client_us = bare_stream(events)
+        print(f"{f'bare gRPC stream, run {round_ + 1}':<28} {rate:>8,.0f} msg/s  CPU µs/message: server "
+              f"{server_us:,.0f}, client {client_us:,.0f}", flush=True)
         elapsed, latencies = asyncio.run(hub_scenario(address, tenant, 1, paced, 1000))
         results.append(report(f"hub @1,000/s, run {round_ + 1}", paced, 1, elapsed, latencies))
         results.append(report(f"bare pika @1,000/s, run {round_ + 1}", paced, 1, *bare_scenario(paced, 1000)))
@@ -209,7 +259,7 @@ def main() -> None:
         try:
             with HubProcesses(scratch.url, prefix, extra=("consumer-relay",),
                               settings={"HUB_CONSUMER_RELAY_POLL_SECONDS": "0.5"}) as hub:
-                results = measure(hub.grpc, tenant, args.events, paced)
+                results = measure(hub, tenant, args.events, paced)
         finally:
             delete_kafka([f"{prefix}event-publisher-service"], [f"ingest-{prefix}"])
     print("\n| scenario | ev/s | deliveries/s | p50 ms | p99 ms |\n|---|---|---|---|---|")
