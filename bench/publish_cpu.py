@@ -7,18 +7,25 @@ Struct, a timestamp, a resource id) in stages, as CPU µs per event (the best an
 * **proto**: ``event_from_proto`` (the Struct as JSON, the timestamp, the rules);
 * **prepare**: ``hub.publisher.service._prepare`` (id, CloudEvent encode and its check);
 * **result**: ``result_message`` of each event (the answer's ``PublishingResult``);
-* **total**: the three in one pass, as ``BatchPublishEvents`` runs them (batches of 100).
+* **total**: the three in one pass, as ``BatchPublishEvents`` runs them (batches of 100);
+* **servicer** (``--broker``): ``BatchPublishEvents`` itself, called by 32 asyncio tasks without a
+  server, producing to the local broker (a topic prefix of its own, deleted after): the process's
+  CPU, every thread (librdkafka's and the delivery reports') included; ``hub grpc`` spends this
+  plus gRPC's own.
 
 Robust to a shared machine's noise where ``bench/publish.py``'s wall-clock rates are not: compare
-runs of two checkouts interleaved. Run: ``python bench/publish_cpu.py [--events 20000] [--repeat 7]``.
+runs of two checkouts interleaved. Run: ``python bench/publish_cpu.py [--events 20000] [--repeat 7] [--broker]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import os
 import statistics
 import sys
 import time
+import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -60,10 +67,61 @@ def timed(work: Callable[[], object], events: int, repeat: int) -> tuple[float, 
     return min(runs), statistics.median(runs)
 
 
+class _Context:
+    """What the servicer asks of a call: its metadata (the bearer token)."""
+
+    def __init__(self, token: str) -> None:
+        self.metadata = (("authorization", f"Bearer {token}"),)
+
+    def invocation_metadata(self) -> tuple[tuple[str, str], ...]:
+        return self.metadata
+
+
+def servicer_stage(batches: list[list[object]], events: int) -> float:
+    """CPU µs per event of BatchPublishEvents from 32 tasks, producing to the local broker under a topic
+    prefix of its own (the settings are read afresh: the topic deleted after is never a shared one)."""
+    from bench._ingest_setup import delete_kafka
+    from hub.auth.tokens import mint_token
+    from hub.config import get_settings
+    from hub.grpcapi.publisher import EventPublishingService
+    from hub.publisher.access import publish_claims
+    from hub.publisher.service import publish_topic
+
+    prefix = f"benchcpu{uuid.uuid4().hex[:8]}."
+    os.environ["HUB_KAFKA_TOPIC_PREFIX"] = prefix
+    get_settings.cache_clear()
+    topic = publish_topic()
+    assert topic.startswith(prefix), topic
+    permissions, claims = publish_claims([], ["*"])
+    context = _Context(mint_token(tenant="bench-cpu", permissions=permissions, claims=claims, ttl_seconds=600))
+    requests = [pb.BatchPublishEventsRequest(events=batch) for batch in batches]
+    servicer = EventPublishingService()
+
+    async def run() -> None:
+        queue = list(requests)
+
+        async def client() -> None:
+            while queue:
+                response = await servicer.BatchPublishEvents(queue.pop(), context)
+                assert all(result.success for result in response.results), response.results[0]
+        await servicer.BatchPublishEvents(requests[0], context)  # the topic made, the token verified
+        start = time.process_time()
+        await asyncio.gather(*(client() for _ in range(32)))
+        spent.append(time.process_time() - start)
+
+    spent: list[float] = []
+    try:
+        asyncio.run(run())
+    finally:
+        delete_kafka([topic], [])
+    return spent[0] / events * 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=20_000)
     parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--broker", action="store_true", help="also BatchPublishEvents to the local broker")
     args = parser.parse_args()
     messages = [proto_event(n) for n in range(args.events)]
     batches = [messages[i:i + BATCH] for i in range(0, len(messages), BATCH)]
@@ -87,6 +145,8 @@ def main() -> None:
     for name, work in stages.items():
         best, median = timed(work, args.events, args.repeat)
         print(f"{name:8} best {best:6.1f}  median {median:6.1f} µs/event")
+    if args.broker:
+        print(f"servicer {servicer_stage(batches, args.events):6.1f} µs/event (CPU of every thread, one run)")
 
 
 if __name__ == "__main__":
