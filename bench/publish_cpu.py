@@ -6,7 +6,7 @@ Struct, a timestamp, a resource id) in stages, as CPU µs per event (the best an
 
 * **proto**: ``event_from_proto`` (the Struct as JSON, the timestamp, the rules);
 * **prepare**: ``hub.publisher.service._prepare`` (id, CloudEvent encode and its check);
-* **result**: ``result_message`` of each event (the answer's ``PublishingResult``);
+* **result**: the answer (``batch_response``: one ``PublishingResult`` per event);
 * **total**: the three in one pass, as ``BatchPublishEvents`` runs them (batches of 100);
 * **servicer** (``--broker``): ``BatchPublishEvents`` itself, called by 32 asyncio tasks without a
   server, producing to the local broker (a topic prefix of its own, deleted after): the process's
@@ -37,7 +37,7 @@ if str(ROOT) not in sys.path:
 from google.protobuf import struct_pb2, timestamp_pb2  # noqa: E402
 
 from hub.cloudevent.encode import attribute_text  # noqa: E402
-from hub.grpcapi.publisher import event_from_proto, pb, result_message  # noqa: E402
+from hub.grpcapi.publisher import batch_response, event_from_proto, pb  # noqa: E402
 from hub.publisher import service  # noqa: E402
 from hub.publisher.access import Publisher  # noqa: E402
 from hub.publisher.models import PublishOutcome  # noqa: E402
@@ -133,13 +133,13 @@ def main() -> None:
         for batch in batches:
             parsed = [event_from_proto(message) for message in batch]
             service._prepare(PUBLISHER, parsed, published)  # noqa: SLF001
-            [result_message(event, success) for event in parsed]
+            batch_response(parsed, [success] * len(parsed))
 
     stages = {
         "proto": lambda: [event_from_proto(message) for message in messages],
         "prepare": lambda: [service._prepare(PUBLISHER, events[i:i + BATCH], published)  # noqa: SLF001
                             for i in range(0, len(events), BATCH)],
-        "result": lambda: [result_message(event, success) for event in events],
+        "result": lambda: [batch_response(events[i:i + BATCH], [success] * BATCH) for i in range(0, len(events), BATCH)],
         "total": total,
     }
     for name, work in stages.items():

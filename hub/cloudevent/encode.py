@@ -26,13 +26,14 @@ from typing import Any
 import orjson
 
 from hub import tracing
-from hub.cloudevent.attributes import CE_PREFIX, CONTENT_TYPE, PoisonRecord, known_names, validate
+from hub.cloudevent.attributes import CE_PREFIX, CONTENT_TYPE, PoisonRecord, cacheable, known_names, validate
 from hub.cloudevent.decode import STRUCTURED_JSON, Event, Poison, decode_parts, is_json_type, stored_event
 
 BINARY, STRUCTURED = "binary", "structured"
 MODES = (BINARY, STRUCTURED)
 JSON = "application/json"
 OCTETS = "application/octet-stream"
+_HEADER_NAMES: dict[tuple[str, ...], tuple[list[str], int]] = {}  # see _header_names
 
 
 class InvalidEvent(ValueError):
@@ -66,12 +67,25 @@ def attribute_text(value: Any) -> str:
     return str(value)
 
 
+def _header_names(names: tuple[str, ...]) -> tuple[list[str], int]:
+    """The binary-mode header names of attribute NAMES, and their length in all; cached per tuple of names
+    (a producer writes a few shapes of attributes over and over)."""
+    known = _HEADER_NAMES.get(names)
+    if known is None:
+        headers = [CONTENT_TYPE if name == "datacontenttype" else f"{CE_PREFIX}{name}" for name in names]
+        known = (headers, sum(map(len, headers)))
+        if cacheable(_HEADER_NAMES, sum(map(len, names))):
+            _HEADER_NAMES[names] = known
+    return known
+
+
 def _binary(attributes: Mapping[str, Any], data: Any,
             content_type: str | None) -> tuple[bytes | None, list, dict[str, str]]:
     """(value, headers, the attributes as the headers' text) of a binary-mode record."""
-    texts = {name: attribute_text(value) for name, value in attributes.items() if value is not None}
-    headers = [(CONTENT_TYPE if name == "datacontenttype" else f"{CE_PREFIX}{name}", text.encode())
-               for name, text in texts.items()]
+    texts = {name: value if value.__class__ is str else attribute_text(value)  # most are text: no call
+             for name, value in attributes.items() if value is not None}
+    names, _ = _header_names(tuple(texts))
+    headers = list(zip(names, map(str.encode, texts.values()), strict=True))
     if data is None:
         return None, headers, texts
     if isinstance(data, bytes | bytearray):
@@ -93,7 +107,8 @@ def _written_json(texts: dict[str, str], headers: list, key: bytes | None, value
     """
     if texts.get("datacontenttype") != JSON or "specversion" not in texts or not known_names(texts):
         return None
-    size = (len(key) if key else 0) + len(value) + sum([len(name) + len(raw) for name, raw in headers])
+    size = (len(key) if key else 0) + len(value) + _header_names(tuple(texts))[1]
+    size += sum([len(raw) for _, raw in headers])
     if size > max_bytes or value.find(b"\\u0000") >= 0:  # JSON text holds U+0000 only as this escape
         return None
     attributes: dict[str, Any] = {name: text for name, text in texts.items() if name != "datacontenttype"}

@@ -80,10 +80,25 @@ def event_from_proto(message: Any) -> PublishEvent | InvalidEvent:
     return PublishEvent(event_type, struct_json(message.message), occurred_at, resource_id, message)
 
 
+def result_fields(event: PublishEvent | InvalidEvent, outcome: PublishOutcome) -> dict[str, Any]:
+    """The fields of one ``PublishingResult``: the event echoed, ``failure_reason`` only when it failed."""
+    if outcome.success:
+        return {"event": event.echo, "success": True}
+    return {"event": event.echo, "success": False, "failure_reason": outcome.failure_reason}
+
+
 def result_message(event: PublishEvent | InvalidEvent, outcome: PublishOutcome) -> Any:
-    """One ``PublishingResult``: the event echoed, ``failure_reason`` only when it failed."""
-    return pb.PublishingResult(event=event.echo, success=outcome.success,
-                               failure_reason="" if outcome.success else outcome.failure_reason)
+    """One ``PublishingResult`` (:func:`result_fields`)."""
+    return pb.PublishingResult(**result_fields(event, outcome))
+
+
+def batch_response(events: list[PublishEvent | InvalidEvent], outcomes: list[PublishOutcome]) -> Any:
+    """The ``BatchPublishEventsResponse``: one result per event, in order."""
+    response = pb.BatchPublishEventsResponse()
+    add = response.results.add  # built in place: a result made apart is copied in again (N63)
+    for event, outcome in zip(events, outcomes, strict=True):
+        add(**result_fields(event, outcome))
+    return response
 
 
 class EventPublishingService(pb_grpc.EventPublishingServiceServicer):
@@ -107,8 +122,7 @@ class EventPublishingService(pb_grpc.EventPublishingServiceServicer):
         service.check_batch_size(len(request.events))
         events = [event_from_proto(message) for message in request.events]
         outcomes = await service.publish_events(publisher=publisher, events=events)
-        return pb.BatchPublishEventsResponse(results=[result_message(event, outcome)
-                                                      for event, outcome in zip(events, outcomes, strict=True)])
+        return batch_response(events, outcomes)
 
 
 def add_to_server(server: grpc.aio.Server) -> str:

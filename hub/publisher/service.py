@@ -34,6 +34,7 @@ ID_NAMESPACE = uuid.UUID("6f1c3a52-9a4e-5a8e-9d3b-2f77fcc663fd")
 _NAMESPACE_BYTES = ID_NAMESPACE.bytes
 BROKER_UNREACHABLE = "Unable to connect to message broker"  # the seed's wording
 QUEUE_FULL = "the local produce queue is full"  # hub.backbone.producer's refusal when it cannot take more
+_LANDED, _UNCONFIRMED = PublishOutcome(True), PublishOutcome(False, BROKER_UNREACHABLE)
 
 
 def publish_topic() -> str:
@@ -107,9 +108,9 @@ def denied_reason(event_type: str) -> str:
 
 def _broker_outcomes(result: PublishResult, count: int) -> list[PublishOutcome]:
     """One outcome per record of RESULT, by index: durable, refused, or unconfirmed in time."""
-    outcomes = [PublishOutcome(False, BROKER_UNREACHABLE) for _ in range(count)]
+    outcomes = [_UNCONFIRMED] * count  # outcomes are frozen: one object serves every record
     for landed in result.landed:
-        outcomes[landed.index] = PublishOutcome(True)
+        outcomes[landed.index] = _LANDED
     for refused in result.refused:
         reason = "Service temporarily overloaded" if refused.error == QUEUE_FULL else f"Publish failed: {refused.error}"
         outcomes[refused.index] = PublishOutcome(False, reason)
