@@ -21,7 +21,7 @@ import base64
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -79,40 +79,49 @@ def _header_names(names: tuple[str, ...]) -> tuple[list[str], int]:
     return known
 
 
+class _Written(NamedTuple):
+    """What a binary record's headers say: each attribute's text, and the headers' bytes (names and values)."""
+
+    texts: dict[str, str]
+    header_bytes: int
+
+
 def _binary(attributes: Mapping[str, Any], data: Any,
-            content_type: str | None) -> tuple[bytes | None, list, dict[str, str]]:
-    """(value, headers, the attributes as the headers' text) of a binary-mode record."""
+            content_type: str | None) -> tuple[bytes | None, list, _Written]:
+    """(value, headers, what the headers say) of a binary-mode record."""
     texts = {name: value if value.__class__ is str else attribute_text(value)  # most are text: no call
              for name, value in attributes.items() if value is not None}
-    names, _ = _header_names(tuple(texts))
-    headers = list(zip(names, map(str.encode, texts.values()), strict=True))
+    names, names_bytes = _header_names(tuple(texts))
+    raws = list(map(str.encode, texts.values()))
+    headers = list(zip(names, raws, strict=True))
+    written = _Written(texts, names_bytes + sum(map(len, raws)))
     if data is None:
-        return None, headers, texts
+        return None, headers, written
     if isinstance(data, bytes | bytearray):
-        return bytes(data), headers, texts
+        return bytes(data), headers, written
     if is_json_type(content_type):
-        return orjson.dumps(data), headers, texts
-    return str(data).encode(), headers, texts
+        return orjson.dumps(data), headers, written
+    return str(data).encode(), headers, written
 
 
-def _written_json(texts: dict[str, str], headers: list, key: bytes | None, value: bytes,
-                  max_bytes: int) -> Event | None:
+def _written_json(written: _Written, key: bytes | None, value: bytes, max_bytes: int) -> Event | None:
     """The decoder's Event of a binary record just written with JSON data (VALUE is orjson's text of it)
-    and attribute TEXTS, when the checks that can fail pass; None when one may not: ask the decoder.
+    and the headers WRITTEN says, when the checks that can fail pass; None when one may not: ask the decoder.
 
     What the decoder would do with the record: read each ``ce_`` header back to its text (every name
     is a known lower-case one), then ``datacontenttype`` from ``content-type``, the key (the
     ``partitionkey`` text, already in place), the JSON data as written, then refuse an oversized
     record, a U+0000 anywhere, or attributes ``validate`` refuses.
     """
+    texts = written.texts
     if texts.get("datacontenttype") != JSON or "specversion" not in texts or not known_names(texts):
         return None
-    size = (len(key) if key else 0) + len(value) + _header_names(tuple(texts))[1]
-    size += sum([len(raw) for _, raw in headers])
+    size = (len(key) if key else 0) + len(value) + written.header_bytes
     if size > max_bytes or value.find(b"\\u0000") >= 0:  # JSON text holds U+0000 only as this escape
         return None
-    attributes: dict[str, Any] = {name: text for name, text in texts.items() if name != "datacontenttype"}
-    attributes["datacontenttype"] = JSON  # the decoder adds it after the ce_ headers
+    attributes: dict[str, Any] = dict(texts)
+    del attributes["datacontenttype"]
+    attributes["datacontenttype"] = JSON  # last, as the decoder adds it after the ce_ headers
     if "\x00" in "".join(attributes.values()):
         return None
     try:
@@ -150,19 +159,19 @@ def encode(attributes: Mapping[str, Any], data: Any = None, *, mode: str = BINAR
     if data is not None and attributes.get("datacontenttype") is None:
         attributes["datacontenttype"] = OCTETS if isinstance(data, bytes | bytearray) else JSON
     content_type = attributes.get("datacontenttype")
-    texts = None
+    written = None
     try:
         if mode == STRUCTURED:
             value, headers = _structured(attributes, data, content_type)
         else:
-            value, headers, texts = _binary(attributes, data, content_type)
+            value, headers, written = _binary(attributes, data, content_type)
     except (TypeError, orjson.JSONEncodeError) as exc:
         raise InvalidEvent("serialization", f"the event cannot be written as JSON ({exc})") from None
     partition_key = attributes.get("partitionkey")
     key = attribute_text(partition_key).encode() if partition_key is not None else None
     decoded = None
-    if texts is not None and value is not None and not isinstance(data, bytes | bytearray):
-        decoded = _written_json(texts, headers, key, value, max_bytes)
+    if written is not None and value is not None and not isinstance(data, bytes | bytearray):
+        decoded = _written_json(written, key, value, max_bytes)
     if decoded is None:
         decoded = decode_parts(headers, key, value, max_bytes=max_bytes)
     if isinstance(decoded, Poison):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from datetime import UTC
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import grpc
@@ -33,6 +33,9 @@ def authorization(context: grpc.aio.ServicerContext) -> str | None:
 
 
 MAX_EXACT_INTEGER = 2**53  # a double holds every integer up to here exactly
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+MIN_SECONDS, MAX_SECONDS = -62_135_596_800, 253_402_300_799  # a Timestamp's range: years 1 to 9999
+NANOS_PER_SECOND = 1_000_000_000
 
 
 def struct_json(struct: Any) -> dict[str, Any]:
@@ -65,6 +68,15 @@ def value_json(value: Any) -> Any:
     return None  # null_value, or no kind at all (MessageToDict reads both as null)
 
 
+def timestamp_datetime(timestamp: Any) -> datetime:
+    """``timestamp.ToDatetime(tzinfo=UTC)``: the same arithmetic inline for a valid timestamp (N63); the
+    library itself (and its ValueError) for any other."""
+    seconds, nanos = timestamp.seconds, timestamp.nanos
+    if MIN_SECONDS <= seconds <= MAX_SECONDS and 0 <= nanos < NANOS_PER_SECOND:
+        return EPOCH + timedelta(seconds=seconds, microseconds=nanos // 1000)  # toward zero: nanos >= 0
+    return timestamp.ToDatetime(tzinfo=UTC)
+
+
 def event_from_proto(message: Any) -> PublishEvent | InvalidEvent:
     """One ``Event`` message checked against the seed's rules (the same as the REST body's)."""
     try:
@@ -73,7 +85,7 @@ def event_from_proto(message: Any) -> PublishEvent | InvalidEvent:
             raise ValueError("message must be a JSON object")
         if not message.HasField("occurred_at"):
             raise ValueError("occurred_at is required")
-        occurred_at = message.occurred_at.ToDatetime(tzinfo=UTC)
+        occurred_at = timestamp_datetime(message.occurred_at)
         resource_id = check_resource_id(message.resource.resource_id) if message.HasField("resource") else None
     except ValueError as exc:
         return InvalidEvent(str(exc), message)

@@ -52,9 +52,9 @@ def publisher_events(draw) -> tuple[Publisher, PublishEvent, int]:
 
 def answers(attributes: dict, data: object, max_bytes: int) -> tuple[Event | None, Event | Poison]:
     """(the shortcut's Event or None, the decoder's answer) for one binary record of ATTRIBUTES and DATA."""
-    value, headers, texts = _binary(attributes, data, attributes.get("datacontenttype"))
+    value, headers, written = _binary(attributes, data, attributes.get("datacontenttype"))
     key = None if attributes.get("partitionkey") is None else attribute_text(attributes["partitionkey"]).encode()
-    return _written_json(texts, headers, key, value, max_bytes), decode_parts(headers, key, value, max_bytes=max_bytes)
+    return _written_json(written, key, value, max_bytes), decode_parts(headers, key, value, max_bytes=max_bytes)
 
 
 @pytest.fixture(autouse=True, scope="module")

@@ -1,7 +1,8 @@
-"""The gRPC message (a ``google.protobuf.Struct``) read as JSON in one pass (N63) gives what the
-library's ``json_format.MessageToDict`` and the whole-number rule gave before, for any Struct:
-the same keys in the same order, the same values and types, and the same ValueError on a
-non-finite number. Pure logic, no service."""
+"""A gRPC ``Event`` read as the library read it before N63. The message (a ``google.protobuf.Struct``)
+read as JSON in one pass gives what ``json_format.MessageToDict`` and the whole-number rule gave,
+for any Struct: the same keys in the same order, the same values and types, and the same
+ValueError on a non-finite number. ``occurred_at`` gives what ``Timestamp.ToDatetime(tzinfo=UTC)``
+gives, its ValueError included. Pure logic, no service."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from typing import Any
 
 import orjson
 import pytest
-from google.protobuf import json_format, struct_pb2
+from datetime import UTC
+
+from google.protobuf import json_format, struct_pb2, timestamp_pb2
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hub.grpcapi.publisher import MAX_EXACT_INTEGER, struct_json
+from hub.grpcapi.publisher import MAX_EXACT_INTEGER, MAX_SECONDS, MIN_SECONDS, struct_json, timestamp_datetime
 
 KEYS = st.text(max_size=8)
 NUMBERS = (st.floats() | st.integers(-(2**60), 2**60).map(float)
@@ -94,3 +97,19 @@ def test_a_non_finite_number_is_the_librarys_value_error(number: float) -> None:
     struct = as_struct({"n": [number]})
     assert outcome(struct_json, struct) == outcome(reference, struct)
     assert outcome(struct_json, struct)[0] == "error"
+
+
+def read_time(read, timestamp: timestamp_pb2.Timestamp) -> tuple[str, object]:  # noqa: ANN001
+    try:
+        value = read(timestamp)
+    except ValueError as exc:
+        return "error", str(exc)
+    return "value", (value, value.tzinfo)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.integers(MIN_SECONDS - 3, MAX_SECONDS + 3) | st.sampled_from([MIN_SECONDS, MAX_SECONDS, 0, -1]),
+       st.integers(-3, 10**9 + 3) | st.sampled_from([0, 999, 1000, 999_999_999, -1, 10**9]))
+def test_occurred_at_is_the_librarys_datetime(seconds: int, nanos: int) -> None:
+    timestamp = timestamp_pb2.Timestamp(seconds=seconds, nanos=nanos)
+    assert read_time(timestamp_datetime, timestamp) == read_time(lambda t: t.ToDatetime(tzinfo=UTC), timestamp)
