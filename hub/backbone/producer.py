@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import itertools
 import os
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from confluent_kafka import KafkaError, KafkaException, Producer
@@ -26,6 +28,7 @@ from hub.kafka import ensure_topics, make_producer
 
 EXIT_FLUSH_SECONDS = 5.0
 POLL_SECONDS = 0.1  # how long the report thread blocks in poll() before looking at the stop flag
+_NO_REPORT: Any = object()  # a batch slot whose record has no report yet
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,40 +74,50 @@ class PublishResult:
 
 
 class _Batch:
-    """The delivery reports of one publish call, filled in by the report thread."""
+    """The delivery reports of one publish call, filled in by the report thread.
+
+    One slot per record, written once (by its delivery report, or by the caller when produce()
+    refused it), and a C counter that tells the last report: no lock and no object per report
+    beyond what the report brings (N63). A list slot store and ``next()`` on a count are atomic.
+    """
 
     def __init__(self, count: int, on_complete: Callable[[], None] | None = None) -> None:
-        self._lock = threading.Lock()
-        self._outcomes: dict[int, Landed | Refused] = {}
+        self._slots: list[Any] = [_NO_REPORT] * count  # (error, message) or a Refused
+        self._reports = itertools.count(1)
         self._count = count
         self._on_complete = on_complete
         self.complete = threading.Event()
+        self.report = self._report  # one bound method, partial()-ed per record
 
-    def reporter(self, index: int) -> Callable[[KafkaError | None, Any], None]:
-        def report(error: KafkaError | None, message: Any) -> None:
-            outcome = (Landed(index, message.partition(), message.offset()) if error is None
-                       else Refused(index, error.str(), error.retriable()))
-            self.record(outcome)
-        return report
+    def _report(self, index: int, error: KafkaError | None, message: Any) -> None:
+        self._slots[index] = (error, message)
+        self._reported()
 
-    def record(self, outcome: Landed | Refused) -> None:
-        with self._lock:
-            self._outcomes[outcome.index] = outcome
-            finished = len(self._outcomes) == self._count
-        if finished:
+    def record(self, outcome: Refused) -> None:
+        """A record refused before it was sent."""
+        self._slots[outcome.index] = outcome
+        self._reported()
+
+    def _reported(self) -> None:
+        if next(self._reports) == self._count:
             self.complete.set()
             if self._on_complete is not None:
                 self._on_complete()
 
     def result(self, topic: str) -> PublishResult:
         """A snapshot: reports that come after it are not counted (the wait is over)."""
-        with self._lock:
-            outcomes = dict(self._outcomes)
-        landed = tuple(o for o in outcomes.values() if isinstance(o, Landed))
-        refused = tuple(o for o in outcomes.values() if isinstance(o, Refused))
-        return PublishResult(topic, tuple(sorted(landed, key=lambda o: o.index)),
-                             tuple(sorted(refused, key=lambda o: o.index)),
-                             tuple(i for i in range(self._count) if i not in outcomes))
+        slots = list(self._slots)  # one C copy: a report landing now is either in it or not
+        landed, refused, unconfirmed = [], [], []
+        for index, slot in enumerate(slots):
+            if slot is _NO_REPORT:
+                unconfirmed.append(index)
+            elif type(slot) is Refused:
+                refused.append(slot)
+            elif slot[0] is None:
+                landed.append(Landed(index, slot[1].partition(), slot[1].offset()))
+            else:
+                refused.append(Refused(index, slot[0].str(), slot[0].retriable()))
+        return PublishResult(topic, tuple(landed), tuple(refused), tuple(unconfirmed))
 
 
 class BackboneProducer:
@@ -132,10 +145,11 @@ class BackboneProducer:
                 self._ready_topics.add(topic)
 
     def _produce(self, topic: str, records: Sequence[KafkaRecord], batch: _Batch) -> None:
+        report = batch.report
         for index, record in enumerate(records):
             try:
                 self._client.produce(topic, value=record.value, key=record.key, headers=list(record.headers),
-                                     on_delivery=batch.reporter(index))
+                                     on_delivery=partial(report, index))
             except BufferError:
                 batch.record(Refused(index, "the local produce queue is full", True))
             except Exception as exc:  # noqa: BLE001 (KafkaException, oversize...: a result, not a raise)

@@ -130,6 +130,12 @@ def _check_names(attributes: dict[str, Any]) -> None:
             _VALID_NAMES.add(name)
 
 
+def known_names(names: Any) -> bool:
+    """Whether every one of NAMES is an attribute name already checked valid (lower-case, so its
+    ``ce_`` header reads back as the same name). False for a name not seen yet: it is not an error."""
+    return _VALID_NAMES.issuperset(names)
+
+
 def _schema_major(version: str) -> int:
     """The major of a semantic version not seen before; cached for the next records."""
     matched = _SEMVER.match(version)

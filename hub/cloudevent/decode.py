@@ -49,7 +49,7 @@ from hub.cloudevent.attributes import (
 log = logging.getLogger("hub.ingest.decode")
 
 __all__ = ["DEFAULT_SCHEMA_VERSION", "SERIALIZATION", "VALIDATION", "Event", "Poison", "PoisonRecord",
-           "decode_parts", "decode_record", "is_json_type"]
+           "decode_parts", "decode_record", "is_json_type", "stored_event"]
 
 STRUCTURED_PREFIX = "application/cloudevents"
 STRUCTURED_JSON = "application/cloudevents+json"
@@ -280,6 +280,11 @@ def decode_parts(
     except PoisonRecord as poison:
         return Poison(poison.error_class, poison.message, _readable(attributes, "tenantid"),
                       _readable(attributes, "source"))
+    return stored_event(attributes, major, event_time, data_json)
+
+
+def stored_event(attributes: dict[str, Any], major: int, event_time: datetime | None, data_json: str | None) -> Event:
+    """The Event of valid ATTRIBUTES (``validate`` gave MAJOR and EVENT_TIME) and their data as JSON text."""
     # Positional, in field order (tenant_id, source, ce_id, event_type, schema_version, schema_major,
     # delegated_scope, partition_key, time, attributes_json, data_json): keywords cost ~0.4 µs a record.
     return Event(

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import UTC
+import math
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import grpc
-from google.protobuf import json_format
 
 from hub.errors import ValidationFailed
 from hub.grpcapi.status import grpc_method
@@ -33,18 +33,48 @@ def authorization(context: grpc.aio.ServicerContext) -> str | None:
 
 
 MAX_EXACT_INTEGER = 2**53  # a double holds every integer up to here exactly
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+MIN_SECONDS, MAX_SECONDS = -62_135_596_800, 253_402_300_799  # a Timestamp's range: years 1 to 9999
+NANOS_PER_SECOND = 1_000_000_000
 
 
-def json_value(value: Any) -> Any:
-    """A Struct value as JSON: a whole-number double becomes an integer (``3``, not ``3.0``), since a
-    Struct has only doubles and the REST publisher of the same message would send ``3``."""
-    if isinstance(value, float) and value.is_integer() and abs(value) <= MAX_EXACT_INTEGER:
-        return int(value)
-    if isinstance(value, dict):
-        return {key: json_value(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [json_value(item) for item in value]
-    return value
+def struct_json(struct: Any) -> dict[str, Any]:
+    """A ``google.protobuf.Struct`` as plain JSON, as ``json_format.MessageToDict`` reads it (same keys in
+    the same order; a non-finite number is its ValueError) but in one pass, with one difference: a
+    whole-number double becomes an integer (``3``, not ``3.0``), since a Struct has only doubles and
+    the REST publisher of the same message would send ``3``."""
+    return {key: value_json(value) for key, value in struct.fields.items()}
+
+
+def value_json(value: Any) -> Any:
+    """One ``google.protobuf.Value`` as plain JSON (see :func:`struct_json`)."""
+    kind = value.WhichOneof("kind")
+    if kind == "string_value":
+        return value.string_value
+    if kind == "number_value":
+        number = value.number_value
+        if number.is_integer():  # False for inf and NaN
+            return int(number) if -MAX_EXACT_INTEGER <= number <= MAX_EXACT_INTEGER else number
+        if not math.isfinite(number):  # json_format's refusal, word for word
+            name = "NaN" if math.isnan(number) else "Infinity"
+            raise ValueError(f"Fail to serialize {name} for Value.number_value, which would parse as string_value")
+        return number
+    if kind == "bool_value":
+        return value.bool_value
+    if kind == "struct_value":
+        return struct_json(value.struct_value)
+    if kind == "list_value":
+        return [value_json(item) for item in value.list_value.values]
+    return None  # null_value, or no kind at all (MessageToDict reads both as null)
+
+
+def timestamp_datetime(timestamp: Any) -> datetime:
+    """``timestamp.ToDatetime(tzinfo=UTC)``: the same arithmetic inline for a valid timestamp (N63); the
+    library itself (and its ValueError) for any other."""
+    seconds, nanos = timestamp.seconds, timestamp.nanos
+    if MIN_SECONDS <= seconds <= MAX_SECONDS and 0 <= nanos < NANOS_PER_SECOND:
+        return EPOCH + timedelta(seconds=seconds, microseconds=nanos // 1000)  # toward zero: nanos >= 0
+    return timestamp.ToDatetime(tzinfo=UTC)
 
 
 def event_from_proto(message: Any) -> PublishEvent | InvalidEvent:
@@ -55,18 +85,32 @@ def event_from_proto(message: Any) -> PublishEvent | InvalidEvent:
             raise ValueError("message must be a JSON object")
         if not message.HasField("occurred_at"):
             raise ValueError("occurred_at is required")
-        occurred_at = message.occurred_at.ToDatetime(tzinfo=UTC)
+        occurred_at = timestamp_datetime(message.occurred_at)
         resource_id = check_resource_id(message.resource.resource_id) if message.HasField("resource") else None
     except ValueError as exc:
         return InvalidEvent(str(exc), message)
-    return PublishEvent(event_type, json_value(json_format.MessageToDict(message.message)), occurred_at, resource_id,
-                        message)
+    return PublishEvent(event_type, struct_json(message.message), occurred_at, resource_id, message)
+
+
+def result_fields(event: PublishEvent | InvalidEvent, outcome: PublishOutcome) -> dict[str, Any]:
+    """The fields of one ``PublishingResult``: the event echoed, ``failure_reason`` only when it failed."""
+    if outcome.success:
+        return {"event": event.echo, "success": True}
+    return {"event": event.echo, "success": False, "failure_reason": outcome.failure_reason}
 
 
 def result_message(event: PublishEvent | InvalidEvent, outcome: PublishOutcome) -> Any:
-    """One ``PublishingResult``: the event echoed, ``failure_reason`` only when it failed."""
-    return pb.PublishingResult(event=event.echo, success=outcome.success,
-                               failure_reason="" if outcome.success else outcome.failure_reason)
+    """One ``PublishingResult`` (:func:`result_fields`)."""
+    return pb.PublishingResult(**result_fields(event, outcome))
+
+
+def batch_response(events: list[PublishEvent | InvalidEvent], outcomes: list[PublishOutcome]) -> Any:
+    """The ``BatchPublishEventsResponse``: one result per event, in order."""
+    response = pb.BatchPublishEventsResponse()
+    add = response.results.add  # built in place: a result made apart is copied in again (N63)
+    for event, outcome in zip(events, outcomes, strict=True):
+        add(**result_fields(event, outcome))
+    return response
 
 
 class EventPublishingService(pb_grpc.EventPublishingServiceServicer):
@@ -90,8 +134,7 @@ class EventPublishingService(pb_grpc.EventPublishingServiceServicer):
         service.check_batch_size(len(request.events))
         events = [event_from_proto(message) for message in request.events]
         outcomes = await service.publish_events(publisher=publisher, events=events)
-        return pb.BatchPublishEventsResponse(results=[result_message(event, outcome)
-                                                      for event, outcome in zip(events, outcomes, strict=True)])
+        return batch_response(events, outcomes)
 
 
 def add_to_server(server: grpc.aio.Server) -> str:

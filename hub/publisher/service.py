@@ -12,6 +12,7 @@ backbone acknowledged it; everything else is ``success: false`` with its reason,
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -30,8 +31,10 @@ from hub.publisher.models import InvalidEvent, PublishEvent, PublishOutcome
 
 SOURCE = "event-publisher-service"
 ID_NAMESPACE = uuid.UUID("6f1c3a52-9a4e-5a8e-9d3b-2f77fcc663fd")
+_NAMESPACE_BYTES = ID_NAMESPACE.bytes
 BROKER_UNREACHABLE = "Unable to connect to message broker"  # the seed's wording
 QUEUE_FULL = "the local produce queue is full"  # hub.backbone.producer's refusal when it cannot take more
+_LANDED, _UNCONFIRMED = PublishOutcome(True), PublishOutcome(False, BROKER_UNREACHABLE)
 
 
 def publish_topic() -> str:
@@ -44,21 +47,36 @@ def event_id(publisher: Publisher, event: PublishEvent, occurred_at: str) -> str
     OCCURRED_AT is the event's ``occurred_at`` as written (``attribute_text``)."""
     content = orjson.dumps([publisher.subject, event.event_type, occurred_at,
                             event.resource_id, event.message], option=orjson.OPT_SORT_KEYS)
-    return str(uuid.uuid5(ID_NAMESPACE, content.decode()))
+    return uuid5_text(content)
 
 
-def build_record(publisher: Publisher, event: PublishEvent, published_at: str) -> KafkaRecord:
-    """The Kafka record of one event (PUBLISHED_AT written once per call); raises the codec's InvalidEvent
-    when ingest would refuse it. The timestamps go in as text, each written once (N61)."""
+def uuid5_text(name: bytes) -> str:
+    """``str(uuid.uuid5(ID_NAMESPACE, NAME.decode()))`` without the UUID object (N63): the SHA-1 of the
+    namespace and NAME, its version and variant bits set, as the 8-4-4-4-12 hex text."""
+    digest = bytearray(hashlib.sha1(_NAMESPACE_BYTES + name).digest()[:16])  # noqa: S324 (UUIDv5 is SHA-1)
+    digest[6] = (digest[6] & 0x0F) | 0x50  # version 5
+    digest[8] = (digest[8] & 0x3F) | 0x80  # the RFC 4122 variant
+    text = digest.hex()
+    return f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:]}"
+
+
+def record_attributes(publisher: Publisher, event: PublishEvent, published_at: str) -> dict[str, Any]:
+    """The CloudEvent attributes of one event (N33; PUBLISHED_AT written once per call). The timestamps
+    go in as text, each written once (N61)."""
     occurred = attribute_text(event.occurred_at)
-    attributes: dict[str, Any] = {
+    return {
         "specversion": "1.0", "id": event_id(publisher, event, occurred), "source": SOURCE, "type": event.event_type,
         "tenantid": publisher.tenant_id, "time": occurred, "datacontenttype": "application/json",
         "occurredat": occurred, "publishedat": published_at,
         "principalidentity": publisher.subject or None, "resourceid": event.resource_id,
         "partitionkey": event.resource_id,  # one resource's events keep their order
     }
-    return encode(attributes, event.message, max_bytes=get_settings().kafka_max_record_bytes)
+
+
+def build_record(publisher: Publisher, event: PublishEvent, published_at: str) -> KafkaRecord:
+    """The Kafka record of one event; raises the codec's InvalidEvent when ingest would refuse it."""
+    return encode(record_attributes(publisher, event, published_at), event.message,
+                  max_bytes=get_settings().kafka_max_record_bytes)
 
 
 def _prepare(publisher: Publisher, events: Sequence[PublishEvent | InvalidEvent],
@@ -90,9 +108,9 @@ def denied_reason(event_type: str) -> str:
 
 def _broker_outcomes(result: PublishResult, count: int) -> list[PublishOutcome]:
     """One outcome per record of RESULT, by index: durable, refused, or unconfirmed in time."""
-    outcomes = [PublishOutcome(False, BROKER_UNREACHABLE) for _ in range(count)]
+    outcomes = [_UNCONFIRMED] * count  # outcomes are frozen: one object serves every record
     for landed in result.landed:
-        outcomes[landed.index] = PublishOutcome(True)
+        outcomes[landed.index] = _LANDED
     for refused in result.refused:
         reason = "Service temporarily overloaded" if refused.error == QUEUE_FULL else f"Publish failed: {refused.error}"
         outcomes[refused.index] = PublishOutcome(False, reason)

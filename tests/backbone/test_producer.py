@@ -127,3 +127,90 @@ def test_a_topic_that_cannot_be_checked_refuses_every_record_as_retriable(overri
     assert not result.durable and [r.index for r in result.refused] == [0, 1]
     assert all(r.retriable and "could not be checked or created" in r.error for r in result.refused)
     assert [r.index for r in async_result.refused] == [0]
+
+
+class _FakeMessage:
+    def __init__(self, partition: int, offset: int) -> None:
+        self._where = (partition, offset)
+
+    def partition(self) -> int:
+        return self._where[0]
+
+    def offset(self) -> int:
+        return self._where[1]
+
+
+class _FakeError:
+    def str(self) -> str:  # noqa: A003 (KafkaError's name)
+        return "broker said no"
+
+    def retriable(self) -> bool:
+        return False
+
+
+class _FakeClient:
+    """Holds each record's delivery callback; the test answers them (or not) by hand. The third
+    record's produce() raises as a full local queue does."""
+
+    def __init__(self) -> None:
+        self.callbacks: list = []
+
+    def produce(self, topic: str, **kwargs) -> None:  # noqa: ANN003
+        if len(self.callbacks) == 2 and not getattr(self, "refused", False):
+            self.refused = True
+            raise BufferError("full")
+        self.callbacks.append(kwargs["on_delivery"])
+
+    def poll(self, seconds: float) -> int:
+        time.sleep(seconds)
+        return 0
+
+    def flush(self, seconds: float) -> int:
+        return 0
+
+
+def test_the_result_says_landed_refused_and_unconfirmed_by_index_as_of_the_wait() -> None:
+    """Reports answered out of order, one refusal by the broker and one by the local queue, one
+    record unanswered when the wait ends, and a report after it that the result does not count."""
+    client = _FakeClient()
+    producer = BackboneProducer(client)
+    producer._ready_topics.add("t")  # noqa: SLF001 (no admin client here)
+    try:
+        async def publish():  # noqa: ANN202
+            task = asyncio.ensure_future(producer.publish_async("t", [_record("t-6", n) for n in range(5)],
+                                                                timeout_seconds=0.5))
+            await asyncio.sleep(0.05)
+            client.callbacks[3](None, _FakeMessage(2, 40))
+            client.callbacks[0](None, _FakeMessage(1, 7))
+            client.callbacks[1](_FakeError(), None)
+            return await task
+        result = asyncio.run(publish())
+        client.callbacks[2](None, _FakeMessage(0, 1))  # late: after the wait
+    finally:
+        producer.close(0.1)
+    assert [(o.index, o.partition, o.offset) for o in result.landed] == [(0, 1, 7), (4, 2, 40)]
+    assert [(o.index, o.error, o.retriable) for o in result.refused] == [
+        (1, "broker said no", False), (2, "the local produce queue is full", True)]
+    assert result.unconfirmed == (3,)
+    assert "did not take 3 of 5 records" in result.describe_failure()
+
+
+def test_a_batch_completes_when_its_last_report_comes() -> None:
+    client = _FakeClient()
+    client.refused = True  # no refusal here
+    producer = BackboneProducer(client)
+    producer._ready_topics.add("t")  # noqa: SLF001
+    try:
+        async def publish():  # noqa: ANN202
+            task = asyncio.ensure_future(producer.publish_async("t", [_record("t-7", n) for n in range(3)],
+                                                                timeout_seconds=30))
+            await asyncio.sleep(0.05)
+            for offset, callback in enumerate(reversed(client.callbacks)):
+                callback(None, _FakeMessage(0, offset))
+            return await task
+        started = time.monotonic()
+        result = asyncio.run(publish())
+    finally:
+        producer.close(0.1)
+    assert time.monotonic() - started < 5 and result.durable
+    assert [(o.index, o.offset) for o in result.landed] == [(0, 2), (1, 1), (2, 0)]
