@@ -13,20 +13,13 @@ from __future__ import annotations
 import asyncio
 import logging
 
-import aiormq
 import orjson
 import psycopg
-from aio_pika.abc import ExchangeType
 from psycopg.types.json import set_json_loads
 
 from hub.config import get_settings
-from hub.consumer import messages
-from hub.consumer.amqp_batch import Outgoing, publish_confirmed
-from hub.consumer.filters import routing_key
+from hub.consumer.outlet import Outlet
 from hub.consumer.projection import STORED_CHANNEL
-from hub.consumer.topology import Broker, tenant_exchange
-
-PERSISTENT = 2  # AMQP delivery mode: the broker writes the message to disk
 
 log = logging.getLogger("hub.consumer.relay")
 
@@ -50,35 +43,6 @@ def start_cursor(connection, tenant_id: str) -> None:
     connection.exec_driver_sql(START_CURSOR_SQL, {"tenant": tenant_id})
 
 
-def amqp_message(row: tuple) -> tuple[bytes, aiormq.spec.Basic.Properties]:
-    """The body and properties of one event-log row's message (persistent, JSON, seq and resource headers)."""
-    seq, event_type, source, attributes, data, event_time, received_at = row
-    event = messages.from_log_row(event_type, source, attributes, data, event_time, received_at)
-    headers = {messages.SEQ_HEADER: seq}
-    if event.resource_id:
-        headers[messages.RESOURCE_HEADER] = event.resource_id
-    return messages.encode(event), aiormq.spec.Basic.Properties(
-        content_type="application/json", headers=headers, delivery_mode=PERSISTENT)
-
-
-class Outlet:
-    """The relay's confirm channel and the tenant exchanges already declared on it (once per channel:
-    a declare per page cost a broker round trip each time)."""
-
-    def __init__(self, channel) -> None:  # noqa: ANN001 (an aio-pika channel with publisher confirms)
-        self.channel = channel
-        self._declared: set[str] = set()
-
-    async def publish(self, tenant_id: str, rows: list[tuple]) -> None:
-        """Publish ROWS to the tenant's exchange and wait for every confirm."""
-        exchange = tenant_exchange(tenant_id)
-        if exchange not in self._declared:
-            await self.channel.declare_exchange(exchange, ExchangeType.TOPIC, durable=True)
-            self._declared.add(exchange)
-        batch = [Outgoing(routing_key(row[1], _resource(row)), *amqp_message(row)) for row in rows]
-        await publish_confirmed(self.channel.channel, exchange, batch)  # aiormq's channel, one write
-
-
 async def relay_tenant(conn: psycopg.AsyncConnection, outlet: Outlet, tenant_id: str) -> int:
     """Publish the tenant's next page of events; how many (0: nothing new, or another relay has it)."""
     async with conn.transaction():
@@ -95,12 +59,6 @@ async def relay_tenant(conn: psycopg.AsyncConnection, outlet: Outlet, tenant_id:
     return len(rows)
 
 
-def _resource(row: tuple) -> str | None:
-    attributes = row[3] or {}
-    value = attributes.get("resourceid")
-    return value if isinstance(value, str) else None
-
-
 async def relay_round(conn: psycopg.AsyncConnection, outlet: Outlet, tenants: set[str] | None = None) -> int:
     """Drain TENANTS page by page (None: every tenant with queues); events published."""
     if tenants is None:
@@ -113,12 +71,10 @@ async def relay_round(conn: psycopg.AsyncConnection, outlet: Outlet, tenants: se
     return total
 
 
-async def run_relay(stop: asyncio.Event, *, url: str | None = None, broker: Broker | None = None) -> None:
+async def run_relay(stop: asyncio.Event, *, url: str | None = None) -> None:
     """Relay until STOP is set; a fault of PostgreSQL or RabbitMQ waits and starts the round again."""
     from hub.db import libpq_url
 
-    broker = broker or Broker()
-    settings = get_settings()
     while not stop.is_set():
         try:
             async with await psycopg.AsyncConnection.connect(url or libpq_url(), autocommit=False,
@@ -127,18 +83,20 @@ async def run_relay(stop: asyncio.Event, *, url: str | None = None, broker: Brok
                 listener = await psycopg.AsyncConnection.connect(url or libpq_url(), autocommit=True)
                 async with listener:
                     await listener.execute(f"LISTEN {STORED_CHANNEL}")
-                    outlet = Outlet(await broker.channel(confirms=True))
-                    await _relay_loop(stop, conn, listener, outlet, settings.consumer_relay_poll_seconds)
+                    outlet = await Outlet.open()
+                    try:
+                        await _relay_loop(stop, conn, listener, outlet, get_settings().consumer_relay_poll_seconds)
+                    finally:
+                        await outlet.close()
         except Exception as exc:  # noqa: BLE001 (a lost broker or database, whatever it raises: start over)
             log.warning("consumer relay fault; retrying", extra={"fields": {"error": type(exc).__name__}})
             await _pause(stop, 1.0)
-    await broker.close()
 
 
 async def _relay_loop(stop, conn, listener, outlet: Outlet, poll_seconds: float) -> None:
     notified: set[str] | None = None  # None: look at every tenant (at start, and when a poll ran out)
     while not stop.is_set():
-        if outlet.channel.is_closed:
+        if outlet.is_closed:
             raise ConnectionError("the relay's channel closed")  # the broker went away: reconnect
         await relay_round(conn, outlet, notified)
         # A notification names the tenant whose batch was stored; the rest wait in psycopg's backlog.

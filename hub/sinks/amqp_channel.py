@@ -104,24 +104,25 @@ class Channel:
         self._next_tag, self._oldest = 1, 1
         self._pending: dict[int, tuple[asyncio.Future, float, str]] = {}
         self._by_message_id: dict[str, list[int]] = {}
-        self._routes: dict[tuple[str, str], bytes] = {}
+        self._routes: dict[tuple[str, str, bool], bytes] = {}
 
     @property
     def is_closed(self) -> bool:
         return self.closed is not None or self.connection.closed is not None
 
     def publish(self, *, exchange: str, routing_key: str, properties: bytes, message_id: str, body: bytes,
-                timeout: float) -> asyncio.Future:
-        """Queue one mandatory publish for this turn's write; its future settles with its confirm."""
+                timeout: float, mandatory: bool = True) -> asyncio.Future:
+        """Queue one publish (``mandatory`` unless told not) for this turn's write; its future settles with
+        its confirm. A publish that is not mandatory and that no queue takes is dropped by the broker."""
         future = self.connection.loop.create_future()
         failure = self.closed or self.connection.closed
         if failure is not None:
             future.set_exception(failure)
             return future
-        method = self._routes.get((exchange, routing_key))
+        method = self._routes.get((exchange, routing_key, mandatory))
         if method is None:
-            method = self._routes[(exchange, routing_key)] = frame.marshal(
-                commands.Basic.Publish(exchange=exchange, routing_key=routing_key, mandatory=True), self.number)
+            method = self._routes[(exchange, routing_key, mandatory)] = frame.marshal(
+                commands.Basic.Publish(exchange=exchange, routing_key=routing_key, mandatory=mandatory), self.number)
         header = struct.pack(">HHQ", 60, 0, len(body)) + properties
         frames = [method, FRAME_HEAD.pack(HEADER, self.number, len(header)), header, b"\xce"]
         step = self.connection.frame_max - 8

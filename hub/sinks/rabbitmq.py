@@ -69,18 +69,24 @@ def split_endpoint(endpoint: str) -> tuple[str, str]:
     return exchange, routing_key
 
 
-def broker_target(uri: str) -> BrokerTarget:
-    """Parse the credential's URI and SSRF-check its host (raises the egress domain errors)."""
+def broker_target(uri: str, *, guarded: bool = True) -> BrokerTarget:
+    """Parse an amqp:// or amqps:// URI. A tenant's credential is GUARDED: its host passes the SSRF guard
+    (raising the egress domain errors) and the connection goes to the address the guard checked; the hub's
+    own broker (``rabbitmq_url``, the operator's setting) is not a tenant's address and is not guarded."""
     parts = urlsplit(uri)
     scheme = parts.scheme.lower()
     if scheme not in DEFAULT_PORTS or not parts.hostname:
         raise RabbitStepFailed(AttemptResult.failure(ErrorClass.no_credential,
                                                      "the credential uri is not amqp:// or amqps://"))
-    destination = check_host(parts.hostname, parts.port or DEFAULT_PORTS[scheme])
+    port = parts.port or DEFAULT_PORTS[scheme]
+    if guarded:
+        destination = check_host(parts.hostname, port)
+        host, address, port = destination.host, str(destination.addresses[0]), destination.port
+    else:
+        host = address = parts.hostname
     vhost = unquote(parts.path[1:]) if parts.path not in ("", "/") else "/"
-    return BrokerTarget(scheme=scheme, host=destination.host, address=str(destination.addresses[0]),
-                        port=destination.port, vhost=vhost, username=unquote(parts.username or "guest"),
-                        password=unquote(parts.password or "guest"))
+    return BrokerTarget(scheme=scheme, host=host, address=address, port=port, vhost=vhost,
+                        username=unquote(parts.username or "guest"), password=unquote(parts.password or "guest"))
 
 
 async def connect_broker(target: BrokerTarget, timeout: float) -> AmqpConnection:
