@@ -59,21 +59,23 @@ def _serve(port: int, events: int, spent: Any) -> None:
     asyncio.run(serve())
 
 
+async def ack_requests(queue_id: str, acks: asyncio.Queue):  # noqa: ANN201
+    """The requests of a client that acks every response: QUEUE_ID first, then every tag put on ACKS, as many
+    per request as are waiting (the seed's example acks each response as it is processed)."""
+    yield pb.ConsumeDurableEventsWithAcksRequest(queue_id=queue_id)
+    while True:
+        tags = [await acks.get()]
+        while not acks.empty():
+            tags.append(acks.get_nowait())
+        yield pb.ConsumeDurableEventsWithAcksRequest(ack_delivery_tags=tags)
+
+
 async def _consume(address: str, events: int) -> tuple[float, float]:
     """(wall seconds, client CPU seconds) to receive and ack EVENTS responses."""
     acks: asyncio.Queue = asyncio.Queue()
-
-    async def requests():  # noqa: ANN202
-        yield pb.ConsumeDurableEventsWithAcksRequest(queue_id="bare")
-        while True:
-            tags = [await acks.get()]
-            while not acks.empty():
-                tags.append(acks.get_nowait())
-            yield pb.ConsumeDurableEventsWithAcksRequest(ack_delivery_tags=tags)
-
     async with grpc.aio.insecure_channel(address) as channel:
         await channel.channel_ready()
-        call = pb_grpc.EventConsumerServiceStub(channel).ConsumeDurableEventsWithAcks(requests())
+        call = pb_grpc.EventConsumerServiceStub(channel).ConsumeDurableEventsWithAcks(ack_requests("bare", acks))
         seen, wall, cpu = 0, time.monotonic(), time.process_time()
         async for response in call:
             seen += 1

@@ -45,7 +45,7 @@ import orjson  # noqa: E402
 import pika  # noqa: E402
 
 from bench._cpu import cpu_snapshot, per_event_line  # noqa: E402
-from bench._grpc_bare import bare_stream  # noqa: E402
+from bench._grpc_bare import ack_requests, bare_stream  # noqa: E402
 from bench._ingest_setup import Scratch, delete_kafka  # noqa: E402
 from bench._publish_procs import HubProcesses  # noqa: E402
 from bench.publish import proto_event  # noqa: E402
@@ -69,18 +69,10 @@ async def consume(address: str, token: str, queue_id: str, want: int, latencies:
                   done: asyncio.Event) -> None:
     """Consume QUEUE_ID with acks until WANT events arrived; each event's publish → receipt latency."""
     acks: asyncio.Queue = asyncio.Queue()
-
-    async def requests():  # noqa: ANN202
-        yield cpb.ConsumeDurableEventsWithAcksRequest(queue_id=queue_id)
-        while True:
-            tags = [await acks.get()]
-            while not acks.empty():
-                tags.append(acks.get_nowait())
-            yield cpb.ConsumeDurableEventsWithAcksRequest(ack_delivery_tags=tags)
-
     async with grpc.aio.insecure_channel(address) as channel:
         stub = cpb_grpc.EventConsumerServiceStub(channel)
-        call = stub.ConsumeDurableEventsWithAcks(requests(), metadata=(("authorization", f"Bearer {token}"),))
+        call = stub.ConsumeDurableEventsWithAcks(ack_requests(queue_id, acks),
+                                                 metadata=(("authorization", f"Bearer {token}"),))
         seen = 0
         async for response in call:
             now = time.time()
