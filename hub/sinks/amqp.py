@@ -1,7 +1,8 @@
-"""A lean AMQP 0-9-1 client for RabbitMQ, the hub's only one: one asyncio connection, confirming channels.
+"""A lean AMQP 0-9-1 client for RabbitMQ, the hub's way to publish: one asyncio connection, confirming channels.
 
-The RabbitMQ sink publishes through it and the credential probe (``hub.providers.rabbitmq``) logs in
-and passive-declares the exchange with it. pamqp encodes and decodes every frame except the two hot
+The RabbitMQ sink and the consumer relay (``hub.consumer.outlet``) publish through it, and the credential
+probe (``hub.providers.rabbitmq``) logs in and passive-declares the exchange with it (the consumer
+service's queues, bindings and streams use aio-pika). pamqp encodes and decodes every frame except the two hot
 ones: a publish (its method frame is encoded once per channel and route, its content header by
 ``PropertiesEncoder``: see :mod:`hub.sinks.amqp_channel`) and the broker's ``basic.ack``/``basic.nack``.
 Publishes made in one event-loop turn leave in one socket write. A timer per connection fails
