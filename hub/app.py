@@ -29,6 +29,7 @@ from hub.metrics import set_build_info
 from hub.middleware import TraceMiddleware
 from hub.ops import router as ops
 from hub.ops.readiness import ReadinessCheck, database_readiness, kafka_readiness, register_check
+from hub.plainroutes import serve_plain
 from hub.problems import install_problem_handlers
 from hub.publisher import router as publisher
 from hub.pull import router as pull
@@ -85,6 +86,7 @@ def create_app() -> FastAPI:
     app.add_middleware(TraceMiddleware)
     for router in ROUTERS:
         app.include_router(router)
+    serve_plain(app, publisher.router, publisher.PLAIN_ENDPOINTS)
     for check in READINESS_CHECKS:
         register_check(check)
     install_console(app)
