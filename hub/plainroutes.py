@@ -9,8 +9,8 @@ same function answers identically.
 
 The ``APIRoute`` stays where it is, so the OpenAPI document is generated from it unchanged; the
 plain route, put ahead of every route of the app, takes the requests. The endpoint is written once:
-the plain route is built from the ``APIRoute`` (path, methods, name, endpoint). The plain route is
-what Starlette's router puts in ``scope["route"]``, and its ``path`` is the documented template, so
+the plain route is built from the ``APIRoute`` (path, methods, name, endpoint). The plain route puts
+itself in ``scope["route"]`` as an ``APIRoute`` does, and its ``path`` is the documented template, so
 the latency metric's route label is the same. Errors take the app's exception handlers as before
 (Starlette's ``request_response`` wraps the endpoint in them).
 """
@@ -23,7 +23,8 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.routing import APIRoute, APIRouter
-from starlette.routing import Route
+from starlette.routing import Match, Route
+from starlette.types import Scope
 
 
 def _takes_only_request(endpoint: Callable[..., Any]) -> bool:
@@ -31,12 +32,23 @@ def _takes_only_request(endpoint: Callable[..., Any]) -> bool:
     return len(parameters) == 1 and parameters[0].annotation is Request
 
 
-def plain_route(route: APIRoute) -> Route:
+class PlainRoute(Route):
+    """A Starlette route that names itself in ``scope["route"]`` as an ``APIRoute`` does: FastAPI's
+    router leaves that to the route, and the latency metric reads its ``path`` from there."""
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        match, child_scope = super().matches(scope)
+        if match is not Match.NONE:
+            child_scope["route"] = self
+        return match, child_scope
+
+
+def plain_route(route: APIRoute) -> PlainRoute:
     """A plain route serving ROUTE's operation with the same endpoint; its endpoint must take only
     ``request: Request`` and declare no dependencies (there would be nothing to solve them)."""
     if not _takes_only_request(route.endpoint) or route.dependencies:
         raise ValueError(f"{route.path}: only an endpoint taking just `request: Request` can be served plain")
-    return Route(route.path, route.endpoint, methods=sorted(route.methods), name=route.name)
+    return PlainRoute(route.path, route.endpoint, methods=sorted(route.methods), name=route.name)
 
 
 def serve_plain(app: FastAPI, router: APIRouter, endpoints: Sequence[Callable[..., Any]]) -> None:
