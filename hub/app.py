@@ -80,8 +80,10 @@ def create_app() -> FastAPI:
     configure_logging(settings.log_level)
     tracing.configure("api")
     set_build_info(build_identity()["commit"])
+    # FastAPI would ask the OpenTelemetry providers on every request whether to instrument it: the hub
+    # records traces only, and only when tracing.configure set them up just now (N59, N66).
     app = FastAPI(title="Streaming Hub API", version=__version__, description=API_DESCRIPTION,
-                  lifespan=lifespan)
+                  lifespan=lifespan, telemetry={"tracing": tracing.enabled(), "metrics": False, "logs": False})
     install_problem_handlers(app)
     app.add_middleware(TraceMiddleware)
     for router in ROUTERS:
