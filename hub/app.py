@@ -29,6 +29,7 @@ from hub.metrics import set_build_info
 from hub.middleware import TraceMiddleware
 from hub.ops import router as ops
 from hub.ops.readiness import ReadinessCheck, database_readiness, kafka_readiness, register_check
+from hub.plainroutes import serve_plain
 from hub.problems import install_problem_handlers
 from hub.publisher import router as publisher
 from hub.pull import router as pull
@@ -79,12 +80,15 @@ def create_app() -> FastAPI:
     configure_logging(settings.log_level)
     tracing.configure("api")
     set_build_info(build_identity()["commit"])
+    # FastAPI would ask the OpenTelemetry providers on every request whether to instrument it: the hub
+    # records traces only, and only when tracing.configure set them up just now (N59, N66).
     app = FastAPI(title="Streaming Hub API", version=__version__, description=API_DESCRIPTION,
-                  lifespan=lifespan)
+                  lifespan=lifespan, telemetry={"tracing": tracing.enabled(), "metrics": False, "logs": False})
     install_problem_handlers(app)
     app.add_middleware(TraceMiddleware)
     for router in ROUTERS:
         app.include_router(router)
+    serve_plain(app, publisher.router, publisher.PLAIN_ENDPOINTS)
     for check in READINESS_CHECKS:
         register_check(check)
     install_console(app)

@@ -8,12 +8,13 @@ questions of it: which principal, which event types a list claim names, whether 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 from typing import Any
 
 from hub.auth.decision import ask_decision_service
-from hub.auth.tokens import Principal, decode_token, principal_from_claims
-from hub.config import get_settings
+from hub.auth.tokens import VERIFIED_TOKENS_KEPT, Principal, decode_token, principal_from_claims
+from hub.config import Settings, get_settings
 from hub.errors import InvalidToken, MissingToken, PermissionDenied
 
 ANY_TYPE = "*"  # in an event-type list claim: every type
@@ -21,10 +22,16 @@ ANY_TYPE = "*"  # in an event-type list claim: every type
 
 @dataclass(frozen=True, slots=True)
 class Credential:
-    """A verified token: the principal it names and its claims (for claims the principal does not read)."""
+    """A verified token: the principal it names and its claims (for claims the principal does not read).
+
+    One credential serves every request that carries its token (N66): read its claims, never change them.
+    """
 
     principal: Principal
     claims: dict[str, Any]
+    # event_types' answers by claim: a credential is reused for its token's requests (N66)
+    _types: dict[tuple[str, tuple[str, ...] | None], frozenset[str]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def event_types(self, claim: str, default: list[str] | None = None) -> frozenset[str]:
         """The non-empty strings the list claim CLAIM names: DEFAULT when absent, none when null.
@@ -32,6 +39,13 @@ class Credential:
         A lone string counts as a list of one. Any other shape (a number, an object, a list holding a
         non-string) is InvalidToken: the credential says nothing this hub can read as event types.
         """
+        key = (claim, None if default is None else tuple(default))
+        found = self._types.get(key)
+        if found is None:
+            found = self._types[key] = self._read_types(claim, default)
+        return found
+
+    def _read_types(self, claim: str, default: list[str] | None) -> frozenset[str]:
         value = self.claims.get(claim, default)
         if isinstance(value, str):
             value = [value]
@@ -55,10 +69,38 @@ def bearer_token(authorization: str | None) -> str:
     return token.strip()
 
 
+class _RecentCredentials:
+    """The credentials of tokens read lately, by the token's text (N66): a client sends the same token
+    with every request, and reading its principal and claims again each time cost CPU on every publish.
+
+    An entry serves only while the token still verifies (:func:`decode_token` runs every time, with its
+    own cache and expiry) to claims equal to the entry's, under the same settings object.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._lock = threading.Lock()
+        self._entries: dict[str, tuple[Settings, dict[str, Any], Credential]] = {}
+
+    def read(self, token: str, settings: Settings) -> Credential:
+        claims = decode_token(token, settings)
+        entry = self._entries.get(token)
+        if entry is not None and entry[0] is settings and entry[1] == claims:
+            return entry[2]
+        credential = Credential(principal_from_claims(claims, settings), claims)
+        with self._lock:
+            if token not in self._entries and len(self._entries) >= self._size:
+                del self._entries[next(iter(self._entries))]
+            self._entries[token] = (settings, dict(claims), credential)
+        return credential
+
+
+_recent = _RecentCredentials(VERIFIED_TOKENS_KEPT)
+
+
 def read_credential(authorization: str | None) -> Credential:
     """The verified credential an ``Authorization`` value carries; 401 when absent or untrusted."""
-    claims = decode_token(bearer_token(authorization))
-    return Credential(principal_from_claims(claims), claims)
+    return _recent.read(bearer_token(authorization), get_settings())
 
 
 def permission_denied(permission: str) -> PermissionDenied:

@@ -95,3 +95,8 @@ async def batch_publish_events(request: Request) -> Response:
     outcomes = await service.publish_events(publisher=publisher, events=events)
     return _json({"results": [result_body(event.echo, outcome) for event, outcome in zip(events, outcomes,
                                                                                           strict=True)]})
+
+
+# Served by plain Starlette routes ahead of the app's routes (hub.plainroutes, N66): one request per
+# event, and these endpoints take only the request, so FastAPI's dependency solving is pure cost.
+PLAIN_ENDPOINTS = (publish_event, batch_publish_events)
