@@ -123,7 +123,7 @@ class StoredEvent:
 
 @dataclass
 class Claim:
-    """One claimed batch and everything needed to prepare its deliveries."""
+    """One claimed batch and everything needed to prepare its deliveries (a subscription: its delivery view)."""
 
     jobs: list[ClaimedJob]
     lease: datetime | None
@@ -148,8 +148,8 @@ class Settled:
 async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: float,
                 bulk_limit: int | None = None) -> Claim:
     """Claim up to ``limit`` due jobs, live ones first and at most ``bulk_limit`` bulk ones in the room left
-    (N58; None: no cap, 0: live ones only), read their events and subscriptions, and take the send slots of
-    the rate-limited ones (N56), all in one transaction."""
+    (N58; None: no cap, 0: live ones only), read their events and their subscriptions (each as its delivery
+    view), and take the send slots of the rate-limited deliverable ones (N56), all in one transaction."""
     async with conn.transaction():
         cursor = conn.cursor()
         # The claim's COMMIT does not wait for the WAL flush: a claim lost in a database crash only
