@@ -33,7 +33,7 @@ from hub.plainroutes import serve_plain
 from hub.problems import install_problem_handlers
 from hub.publisher import router as publisher
 from hub.pull import router as pull
-from hub.subscription import router as subscription
+from hub.subscription import options_router, router as subscription
 
 # The API surface, in one place: every router the app serves and every readiness check /readyz runs
 # (in this order in its body). Add new ones here. A request is matched against the routers in this
@@ -53,6 +53,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     ops.router,
     pull.router,
     subscription.router,
+    options_router.router,
 )
 READINESS_CHECKS: tuple[ReadinessCheck, ...] = (
     database_readiness,

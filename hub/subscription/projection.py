@@ -11,7 +11,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 from hub.providers.endpoints import endpoint_display
-from hub.providers.headers import read_headers
 from hub.subscription.models import Subscription
 
 
@@ -48,9 +47,6 @@ def _common(sub: Subscription) -> dict[str, Any]:
         "plan_tier": sub.plan_tier,
         "enabled": sub.enabled,
         "verification_state": sub.verification_state,
-        "filter": sub.payload_filter,  # N53: always present, null when the subscription has none
-        "headers": read_headers(sub.custom_headers),  # N54: a secret header without its value
-        "rate_limit_per_second": sub.rate_limit_per_second,  # N56: always present, null when unlimited
         "created_at": timestamp(sub.created_at),
         "updated_at": timestamp(sub.updated_at),
     }

@@ -28,11 +28,10 @@ from hub.subscription.schemas import (
     PatchSubscriptionRequest, RotateSecretResponse, SubscriptionResponse,
 )
 from hub.subscription.validation import (
-    SINK_KINDS, VERIFICATION_STATES, check_create, check_major, check_rate_limit, list_filters, plain_headers,
-    refuse_inline_config,
+    SINK_KINDS, VERIFICATION_STATES, check_create, check_major, list_filters, refuse_inline_config,
+    refuse_options_at_create,
 )
-from hub.subscription.filter_check import check_filter
-from hub.subscription.values import NewSubscription, SubscriptionChange
+from hub.subscription.values import NewSubscription
 
 router = APIRouter(tags=["Subscriptions"], dependencies=[Security(docs.bearer_scheme)])
 
@@ -74,6 +73,7 @@ def create_subscription(
 
     def prepare() -> NewSubscription:
         refuse_inline_config(raw)
+        refuse_options_at_create(raw)
         new = check_create(body, principal)
         check_catalog(event_types=new.event_types, schema_major=new.schema_major,
                       event_majors=new.event_majors, origin=new.origin)
@@ -159,27 +159,16 @@ def update_subscription_schema_major(
     key: Annotated[IdempotentRequest, Depends(KEY_PATCH)],
     body: Annotated[PatchSubscriptionRequest, Depends(PATCH_BODY)],
 ) -> Response:
-    """Re-pin the schema major (null follows major 1) and optionally the timeout and the extensions
-    (payload filter, static headers, rate limit)."""
+    """Re-pin the schema major (null follows major 1) and optionally the timeout."""
     timeout_given = "timeout_ms" in body.model_fields_set
 
-    def prepare() -> SubscriptionChange:
-        check_major(body.schema_major, "schema_major")
-        filter_given = "filter" in body.model_fields_set
-        return SubscriptionChange(filter_given=filter_given,
-                                  payload_filter=check_filter(body.filter) if filter_given else None,
-                                  headers_given="headers" in body.model_fields_set,
-                                  headers=plain_headers(body.headers),
-                                  rate_limit_given="rate_limit_per_second" in body.model_fields_set,
-                                  rate_limit_per_second=check_rate_limit(body.rate_limit_per_second))
-
-    def work(session: Session, change: SubscriptionChange) -> Response:
+    def work(session: Session, _: None) -> Response:
         service.repin_schema_major(session=session, caller=caller_of(principal), subscription_id=sub_id,
                                    schema_major=body.schema_major, timeout_ms=body.timeout_ms,
-                                   timeout_given=timeout_given, change=change)
+                                   timeout_given=timeout_given)
         return Response(status_code=200)
 
-    return execute(key, work, prepare)
+    return execute(key, work, lambda: check_major(body.schema_major, "schema_major"))
 
 
 @router.get("/v1/subscriptions/{id}/endpoint", operation_id="revealSubscriptionEndpoint",

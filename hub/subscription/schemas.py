@@ -10,43 +10,12 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 from enum import Enum
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, StrictInt, StrictStr
 
 from hub.schema_base import ClosedModel, omittable
 from hub.sinks.vocabulary import SinkKind
-
-
-FILTER_DOC = ("Extension (docs/contract-notes.md N53): a payload filter over the event's `data` (paths "
-              "`data.a.b`) and attributes (`subject`, …), with equality, `$eq`, `$in`, `$exists`, `$gt`, "
-              "`$gte`, `$lt`, `$lte`, `$prefix`, `$and`, `$or` and `$not`; null or absent: every event.")
-
-
-HEADERS_DOC = ("Extension (docs/contract-notes.md N54), webhook only: up to 20 static request headers; one marked "
-               "`secret` is sealed at rest and read back without its value. None may set `content-type`, "
-               "`user-agent` or a `webhook-*` header.")
-
-
-RATE_LIMIT_DOC = ("Extension (docs/contract-notes.md N56), push kinds only: at most this many deliveries per "
-                  "second to the destination, across every delivery worker (1 to 10000); jobs above the rate "
-                  "wait without spending retries. Null or absent: no limit.")
-
-
-class StaticHeader(ClosedModel):
-    """A static request header as a create or PATCH body gives it."""
-
-    name: StrictStr
-    value: StrictStr
-    secret: StrictBool = False
-
-
-class StaticHeaderRead(ClosedModel):
-    """A static header as reads show it: a secret one without its value."""
-
-    name: str
-    value: str = omittable()
-    secret: bool
 
 
 class VerificationState(str, Enum):
@@ -57,7 +26,8 @@ class VerificationState(str, Enum):
 
 class CreateSubscriptionRequest(BaseModel):
     """The create body. Unknown fields are ignored (``tenant_id``) or refused by the hub
-    (``sink_config`` / ``credential`` → ``inline_sink_config_forbidden``)."""
+    (``sink_config`` / ``credential`` → ``inline_sink_config_forbidden``; the delivery options
+    ``filter``, ``headers``, ``rate_limit_per_second`` → ``validation_error``, N67)."""
 
     name: StrictStr
     sink_kind: SinkKind
@@ -68,21 +38,14 @@ class CreateSubscriptionRequest(BaseModel):
     schema_major: StrictInt = omittable()
     event_majors: dict[StrictStr, StrictInt] = omittable()
     plan_tier: StrictStr = omittable()
-    filter: dict[str, Any] | None = Field(default=None, description=FILTER_DOC)
-    headers: list[StaticHeader] | None = Field(default=None, description=HEADERS_DOC)
-    rate_limit_per_second: StrictInt | None = Field(default=None, description=RATE_LIMIT_DOC)
 
 
 class PatchSubscriptionRequest(ClosedModel):
-    """The narrow change body: ``schema_major`` (required, nullable) and optional ``timeout_ms``;
-    the extensions ``filter`` (N53), ``headers`` (N54) and ``rate_limit_per_second`` (N56) replace
-    theirs (null removes them)."""
+    """The narrow change body: ``schema_major`` (required, nullable) and optional ``timeout_ms``; any
+    other field is 422 ``validation_error`` (the delivery options have their own resource, N67)."""
 
     schema_major: StrictInt | None
     timeout_ms: StrictInt = omittable()
-    filter: dict[str, Any] | None = Field(default=None, description=FILTER_DOC)
-    headers: list[StaticHeader] | None = Field(default=None, description=HEADERS_DOC)
-    rate_limit_per_second: StrictInt | None = Field(default=None, description=RATE_LIMIT_DOC)
 
 
 class Subscription(ClosedModel):
@@ -101,9 +64,6 @@ class Subscription(ClosedModel):
     plan_tier: str
     enabled: bool
     verification_state: VerificationState
-    filter: dict[str, Any] | None = Field(description=FILTER_DOC)
-    headers: list[StaticHeaderRead] = Field(description=HEADERS_DOC)
-    rate_limit_per_second: int | None = Field(description=RATE_LIMIT_DOC)
     created_at: datetime
     updated_at: datetime
 
@@ -129,9 +89,6 @@ class SubscriptionRead(ClosedModel):
     secret_rotated_at: datetime | None
     secret_overlap_until: datetime | None
     delegated_scope: str = omittable()
-    filter: dict[str, Any] | None = Field(description=FILTER_DOC)
-    headers: list[StaticHeaderRead] = Field(description=HEADERS_DOC)
-    rate_limit_per_second: int | None = Field(description=RATE_LIMIT_DOC)
     created_at: datetime
     updated_at: datetime
 

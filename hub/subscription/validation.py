@@ -11,12 +11,13 @@ from typing import Any
 import orjson
 
 from hub.auth.tokens import Principal
+from hub.errors import ValidationFailed
 from hub.ids import parse_uuid
 from hub.providers.endpoints import check_shape, clean_text
 from hub.providers.registry import kinds, provider_for
-from hub.subscription.filter_check import check_filter
 from hub.subscription.errors import EventTypeOutsideNature, InlineSinkConfigForbidden, invalid
-from hub.subscription.schemas import CreateSubscriptionRequest, StaticHeader, VerificationState
+from hub.subscription.options_schemas import StaticHeader
+from hub.subscription.schemas import CreateSubscriptionRequest, VerificationState
 from hub.subscription.values import ListFilters, NewSubscription
 
 MAX_NAME_LENGTH = 200
@@ -26,19 +27,35 @@ MAX_MAJOR = 2_147_483_647
 DEFAULT_TIMEOUT_MS = 10_000
 TIMEOUT_RANGE = (1_000, 20_000)
 INLINE_CONFIG_FIELDS = ("sink_config", "sinkConfig", "credential")
+OPTION_FIELDS = ("filter", "headers", "rate_limit_per_second")  # N67: the delivery options' own resource
 RATE_LIMIT_RANGE = (1, 10_000)  # N56: deliveries per second
+
+
+def _present(raw_body: bytes, fields: tuple[str, ...]) -> list[str]:
+    """Which of ``fields`` the JSON object body names."""
+    try:
+        parsed = orjson.loads(raw_body)
+    except orjson.JSONDecodeError:
+        return []  # unreachable for a route whose body json_body has parsed
+    return [field for field in fields if isinstance(parsed, dict) and field in parsed]
 
 
 def refuse_inline_config(raw_body: bytes) -> None:
     """R-createSubscription-08: inline ``sink_config`` / ``credential`` → inline_sink_config_forbidden."""
-    try:
-        parsed = orjson.loads(raw_body)
-    except orjson.JSONDecodeError:
-        return  # unreachable for a route whose body json_body has parsed
-    present = [field for field in INLINE_CONFIG_FIELDS if isinstance(parsed, dict) and field in parsed]
+    present = _present(raw_body, INLINE_CONFIG_FIELDS)
     if present:
         raise InlineSinkConfigForbidden(errors=[{"location": field, "message": "queue credentials arrive only "
                                                  "on PUT /v1/subscriptions/{id}/credential"} for field in present])
+
+
+def refuse_options_at_create(raw_body: bytes) -> None:
+    """N67: the delivery options are set on their own resource; a create body naming one is 422
+    ``validation_error`` (never silently dropped: the subscription would deliver unfiltered)."""
+    present = _present(raw_body, OPTION_FIELDS)
+    if present:
+        raise ValidationFailed("the delivery options are set on PUT /v1/subscriptions/{id}/delivery-options",
+                               errors=[{"location": field, "message": "not a field of the create body: set it on "
+                                        "PUT /v1/subscriptions/{id}/delivery-options"} for field in present])
 
 
 def _token(value: str, location: str) -> str:
@@ -142,7 +159,6 @@ def check_create(body: CreateSubscriptionRequest, principal: Principal) -> NewSu
         raise invalid("name", "name must not be blank")
     name = clean_text(body.name.strip(), "name", max_length=MAX_NAME_LENGTH)
     sink_kind = body.sink_kind.value
-    provider = provider_for(sink_kind)
     endpoint = check_shape(sink_kind, body.endpoint)
     event_types = check_event_types(body.event_types)
     new = NewSubscription(
@@ -152,9 +168,7 @@ def check_create(body: CreateSubscriptionRequest, principal: Principal) -> NewSu
         schema_major=check_major(body.schema_major, "schema_major"),
         event_majors=check_event_majors(body.event_majors, event_types),
         plan_tier="standard" if body.plan_tier is None else _token(body.plan_tier, "plan_tier"),
-        delegated_scope=principal.delegated_scope, payload_filter=check_filter(body.filter),
-        custom_headers=provider.check_headers(plain_headers(body.headers)),
-        rate_limit_per_second=rate_limit_for_kind(check_rate_limit(body.rate_limit_per_second), sink_kind),
+        delegated_scope=principal.delegated_scope,
     )
     check_nature(event_types, principal)
     return new

@@ -27,6 +27,14 @@ def create_webhook(base: str, token: str, **fields: Any) -> dict[str, Any]:
     return answer.json()
 
 
+def delivery_options(base: str, token: str, sub_id: str) -> dict[str, Any]:
+    """GET /v1/subscriptions/{id}/delivery-options (N67)."""
+    answer = httpx.get(f"{base}/v1/subscriptions/{sub_id}/delivery-options",
+                       headers={"Authorization": f"Bearer {token}"}, timeout=30)
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
 def activate(sub_id: str) -> None:
     """Mark the subscription verified, as a successful verification would (resend needs it active)."""
     with get_engine().begin() as connection:

@@ -10,7 +10,7 @@ import httpx
 
 from hub.auth.tokens import mint_token
 from tests.conftest import ALL_PERMISSIONS
-from tests.console.api import activate, create_webhook, failed_job
+from tests.console.api import activate, create_webhook, delivery_options, failed_job
 from tests.console.conftest import Console
 
 XSS_NAME = '<img src=x onerror="alert(1)">'
@@ -59,6 +59,62 @@ def test_creating_a_webhook_shows_its_secret_once(console: Console, tenant_token
     page.click("#open-created")
     page.locator("h1", has_text="orders hook").wait_for()
     assert secret not in page.content()
+
+
+def _fill_webhook(page, name: str) -> None:  # noqa: ANN001
+    page.fill("#create-name", name)
+    page.fill("#create-endpoint", "https://93.184.215.14/hooks/orders")
+
+
+def test_creating_a_webhook_with_delivery_options_puts_them_after_the_create(console: Console,
+                                                                            tenant_token: str) -> None:
+    """N67: the form's filter, headers and rate limit go to PUT …/delivery-options once the webhook exists."""
+    console.open(tenant_token, "#/subscriptions/new")
+    page = console.page
+    _fill_webhook(page, "filtered hook")
+    page.fill("#create-filter", '{"data.total": {"$gte": 100}}')
+    page.fill("#create-headers", "X-Team: payments\nX-Api-Key: k-123")
+    page.check("#create-headers_secret")
+    page.fill("#create-rate_limit_per_second", "25")
+    page.get_by_role("button", name="Create").click()
+    page.locator("#options-set").wait_for()
+    assert page.locator("#signing-secret").inner_text()
+    page.click("#open-created")
+    page.locator("h1", has_text="filtered hook").wait_for()
+    sub_id = page.url.rsplit("/", 1)[-1]
+    assert delivery_options(console.base, tenant_token, sub_id) == {
+        "filter": {"data.total": {"$gte": 100}}, "rate_limit_per_second": 25,
+        "headers": [{"name": "X-Team", "secret": True}, {"name": "X-Api-Key", "secret": True}]}
+    shown = page.locator("#delivery-options dl")
+    shown.wait_for()
+    assert '{"data.total":{"$gte":100}}' in shown.inner_text() and "X-Api-Key: (secret)" in shown.inner_text()
+    assert "k-123" not in page.content() and "25 per second" in shown.inner_text()
+
+
+def test_refused_delivery_options_still_show_the_secret(console: Console, tenant_token: str) -> None:
+    """The subscription exists once the POST answered: a refused PUT is reported beside the one-time secret."""
+    console.expect_failed_loads(422)
+    console.open(tenant_token, "#/subscriptions/new")
+    page = console.page
+    _fill_webhook(page, "hook with a forged header")
+    page.fill("#create-headers", "Webhook-Signature: forged")
+    page.get_by_role("button", name="Create").click()
+    refused = page.locator("#options-refused")
+    refused.wait_for()
+    assert "headers/0/name" in refused.inner_text()
+    assert page.locator("#signing-secret").inner_text()
+
+
+def test_a_filter_that_is_not_json_creates_nothing(console: Console, tenant_token: str) -> None:
+    requests: list[str] = []
+    console.page.on("request", lambda request: request.method == "POST" and requests.append(request.url))
+    console.open(tenant_token, "#/subscriptions/new")
+    page = console.page
+    _fill_webhook(page, "broken filter")
+    page.fill("#create-filter", "{data.total: 1")
+    page.get_by_role("button", name="Create").click()
+    page.locator("#create-result .error", has_text="not valid JSON").wait_for()
+    assert requests == [] and page.locator("#create-form").count() == 1
 
 
 def test_the_delivery_log_shows_attempts_and_resend_adds_a_job(console: Console, tenant: str, tenant_token: str) -> None:

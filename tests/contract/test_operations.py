@@ -29,37 +29,20 @@ DEVIATIONS: dict[tuple[str, str], list[str]] = {
         "-['goVersion', 'goroutines', 'heapAlloc', 'numGC']"],
 }
 
-#: Fields the issue-22 extensions add to the subscription bodies (docs/contract-notes.md N53-N56): the
-#: request bodies accept them, the projections always carry them.
-SUBSCRIPTION_EXTENSION_FIELDS = sorted({"filter", "headers", "rate_limit_per_second"})
-
-
-def _extended(status: str, where: str) -> list[str]:
-    fields, nested = SUBSCRIPTION_EXTENSION_FIELDS, f"{where.rstrip('/')}/headers[]: object not in the contract"
-    if status == "request":
-        return [f"request application/json {where}: properties +{fields} -[]", f"request application/json {nested}"]
-    return [f"response {status} application/json {where}: {part} +{fields} -[]" for part in ("properties", "required")
-            ] + [f"response {status} application/json {nested}"]
-
-
-DEVIATIONS.update({
-    ("createSubscription", "request schema"): _extended("request", "/"),
-    ("updateSubscriptionSchemaMajor", "request schema"): _extended("request", "/"),
-    ("createSubscription", "response schemas"): _extended("201", "/subscription"),
-    ("getSubscription", "response schemas"): _extended("200", "/subscription"),
-    ("listSubscriptions", "response schemas"): _extended("200", "/subscriptions[]"),
-})
-
 #: The neighbouring seed systems the hub also serves (extensions E10, E6) live under /api/; the
 #: seeds, not this contract, specify them, and their own contract tests check them.
 SEED_SURFACE_PREFIX = "/api/"
 SEED_HEALTH_PATH = "/health"  # seed 000's REST health check
 #: Extensions of the Streaming Hub API under /v1 (issue 22: the delivery log, resend and recover,
 #: docs/contract-notes.md N45-N52); tests/deliverylog/test_openapi.py checks them.
-EXTENSION_OPERATIONS = frozenset({
+DELIVERY_LOG_OPERATIONS = frozenset({
     "listSubscriptionDeliveries", "getSubscriptionDelivery", "resendSubscriptionDelivery",
     "recoverSubscriptionDeliveries", "getSubscriptionRecovery",
 })
+#: The delivery options' own resource (issue 37, N67); tests/subscriptions/test_delivery_options_openapi.py
+#: checks them. An extension adds operations; it never changes a contract operation.
+DELIVERY_OPTIONS_OPERATIONS = frozenset({"getSubscriptionDeliveryOptions", "putSubscriptionDeliveryOptions"})
+EXTENSION_OPERATIONS = DELIVERY_LOG_OPERATIONS | DELIVERY_OPTIONS_OPERATIONS
 
 CONTRACT = load_contract()
 BUILT = sorted(set(operations(CONTRACT)) - PENDING)

@@ -117,16 +117,13 @@ def test_needs_the_create_permission(client, make_token, tenant, receiver: Recei
 
 
 def test_the_ping_probe_carries_the_static_headers(client, auth_headers, tenant, receiver: Receiver) -> None:  # noqa: ANN001
-    """N54: a receiver that demands an API key gets it on the probe too (so verification can succeed)."""
-    import json
-
-    from hub.providers.headers import seal_headers
-    from hub.providers.registry import provider_for
-
+    """N54, N67: a receiver that demands an API key gets it on the probe too (so verification can succeed),
+    the header set through PUT …/delivery-options."""
     sub, (secret,) = insert_subscription(libpq_url(), tenant, hook(receiver), state="pending_verification")
-    stored = seal_headers(provider_for("webhook").check_headers(
-        [{"name": "Authorization", "value": "Bearer receiver-key", "secret": True}]), sub)
-    sql(libpq_url(), "UPDATE subscriptions SET custom_headers = %s WHERE id = %s", (json.dumps(stored), sub))
+    options = {"headers": [{"name": "Authorization", "value": "Bearer receiver-key", "secret": True}]}
+    put = client.put(f"/v1/subscriptions/{sub}/delivery-options", json=options,
+                     headers={**auth_headers, "X-Idempotency": uuid.uuid4().hex})
+    assert put.status_code == 200, put.text
     assert ping(client, auth_headers, sub).json()["outcome"] == "ok"
     [request] = receiver.received
     assert request.headers["authorization"] == "Bearer receiver-key"

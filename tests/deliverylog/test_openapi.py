@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 
 from hub.sinks.vocabulary import Outcome
-from tests.contract.test_operations import EXTENSION_OPERATIONS
+from tests.contract.test_operations import DELIVERY_LOG_OPERATIONS
 from tests.deliverylog.conftest import seed_job
 from tests.support.deliveries import now
 from tests.subscriptions.conftest import Api
@@ -38,7 +38,7 @@ def response_schema(method: str, path: str, status: str) -> dict:
 
 
 def test_the_extension_list_is_these_routes():
-    assert {operation_id for operation_id, _, _ in ROUTES.values()} == EXTENSION_OPERATIONS
+    assert {operation_id for operation_id, _, _ in ROUTES.values()} == DELIVERY_LOG_OPERATIONS
 
 
 @pytest.mark.parametrize(("method", "path"), sorted(ROUTES))

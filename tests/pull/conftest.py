@@ -65,13 +65,20 @@ class Inbox:
     def auth(self, token: str | None = None) -> dict[str, str]:
         return {"Authorization": f"Bearer {token or self.token}"}
 
-    def subscribe(self, token: str | None = None, **body: Any) -> str:
+    def subscribe(self, token: str | None = None, payload_filter: dict[str, Any] | None = None, **body: Any) -> str:
+        """Create a pull subscription; a payload filter is then set on its delivery options (N67)."""
         body.setdefault("name", f"pull-{uuid.uuid4().hex[:8]}")
         body.setdefault("sink_kind", "pull")
         headers = {**self.auth(token), "X-Idempotency": uuid.uuid4().hex}
         response = self.client.post("/v1/subscriptions", json=body, headers=headers)
         assert response.status_code == 201, response.text
-        return response.json()["subscription"]["id"]
+        sub_id = response.json()["subscription"]["id"]
+        if payload_filter is not None:
+            headers["X-Idempotency"] = uuid.uuid4().hex
+            put = self.client.put(f"/v1/subscriptions/{sub_id}/delivery-options", json={"filter": payload_filter},
+                                  headers=headers)
+            assert put.status_code == 200, put.text
+        return sub_id
 
     def read(self, subscription_id: str | None, token: str | None = None, **params: Any) -> httpx.Response:
         if subscription_id is not None:

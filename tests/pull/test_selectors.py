@@ -102,9 +102,9 @@ def test_a_page_larger_than_the_scan_bound_still_fills(inbox, tenant, override_s
 
 
 def test_payload_filter_applies_at_read_time(inbox, tenant):
-    """N53: the pull inbox applies the subscription's payload filter as ingest matched it."""
-    big = inbox.subscribe(filter={"data.n": {"$gte": 2}})
-    odd = inbox.subscribe(filter={"data.n": {"$in": [1, 3]}})
+    """N53: the pull inbox applies the payload filter set on the delivery options (N67) as ingest matched it."""
+    big = inbox.subscribe(payload_filter={"data.n": {"$gte": 2}})
+    odd = inbox.subscribe(payload_filter={"data.n": {"$in": [1, 3]}})
     seqs = store_many(tenant, 4)
     assert inbox.seqs(big) == seqs[2:]
     assert inbox.seqs(odd) == [seqs[1], seqs[3]]

@@ -15,8 +15,8 @@ from hub.db import get_engine
 
 PUBLIC_WEBHOOK = "https://93.184.215.14/hooks/ingest?token=abc"  # an IP literal: no DNS needed
 LOOPBACK_WEBHOOK = "https://127.0.0.1:8443/hooks/ingest"
-#: Fields the issue-22 extensions add to every subscription projection (docs/contract-notes.md N53-N56).
-EXTENSION_FIELDS = {"filter", "headers", "rate_limit_per_second"}
+#: The delivery options' fields (docs/contract-notes.md N67): their own resource, never a subscription body's.
+OPTION_FIELDS = {"filter", "headers", "rate_limit_per_second"}
 
 
 def new_key() -> str:
@@ -67,6 +67,22 @@ class Api:
 
     def rotate(self, sub_id: str, *, key: str | None = "new", token: str | None = None) -> httpx.Response:
         return self.client.post(f"/v1/subscriptions/{sub_id}/secret/rotate", headers=self.headers(key, token))
+
+    def options(self, sub_id: str, token: str | None = None) -> httpx.Response:
+        """GET …/delivery-options (N67)."""
+        return self.client.get(f"/v1/subscriptions/{sub_id}/delivery-options", headers=self.headers(None, token))
+
+    def put_options(self, sub_id: str, body: Any, *, key: str | None = "new", token: str | None = None
+                    ) -> httpx.Response:
+        """PUT …/delivery-options (N67): the whole set."""
+        return self.client.put(f"/v1/subscriptions/{sub_id}/delivery-options", json=body,
+                               headers=self.headers(key, token))
+
+    def with_options(self, sub_id: str, **options: Any) -> dict[str, Any]:
+        """PUT the options and return the 200 body (the options in force)."""
+        response = self.put_options(sub_id, options)
+        assert response.status_code == 200, response.text
+        return response.json()
 
 
 @pytest.fixture

@@ -12,11 +12,11 @@ from hub.db import get_engine
 from hub.secrets import unseal
 from tests.egress.dnsserver import dns_server
 from tests.subscriptions.conftest import (
-    EXTENSION_FIELDS, LOOPBACK_WEBHOOK, PUBLIC_WEBHOOK, db_row, new_key, problem, subscription_version, unique_source,
+    LOOPBACK_WEBHOOK, PUBLIC_WEBHOOK, db_row, new_key, problem, subscription_version, unique_source,
 )
 
 SUBSCRIPTION_REQUIRED = {"id", "name", "sink_kind", "endpoint", "signature_version", "plan_tier", "enabled",
-                         "verification_state", "created_at", "updated_at"} | EXTENSION_FIELDS
+                         "verification_state", "created_at", "updated_at"}
 SUBSCRIPTION_OPTIONAL = {"event_types", "schema_major", "event_majors", "origin", "timeout_ms"}
 QUEUE_ENDPOINTS = {"sqs": "https://52.94.0.10/123456789012/orders", "rabbitmq": "orders/created",
                    "eventbridge": "orders-bus/OrderCreated"}

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.subscriptions.conftest import EXTENSION_FIELDS, LOOPBACK_WEBHOOK, problem
+from tests.subscriptions.conftest import LOOPBACK_WEBHOOK, problem
 
 READ_REQUIRED = {"id", "name", "sink_kind", "endpoint_display", "signature_version", "plan_tier", "enabled",
                  "verification_state", "credential_kind", "secret_configured", "secret_rotated_at",
-                 "secret_overlap_until", "created_at", "updated_at"} | EXTENSION_FIELDS
+                 "secret_overlap_until", "created_at", "updated_at"}
 READ_OPTIONAL = {"event_types", "origin", "timeout_ms", "schema_major", "event_majors", "delegated_scope"}
 
 

@@ -50,6 +50,9 @@ ROUTES = [
     Route("list", "GET", "/v1/subscriptions", False, False, invalid_query={"enabled": "maybe"}),
     Route("get", "GET", "/v1/subscriptions/{id}", False, False),
     Route("reveal", "GET", "/v1/subscriptions/{id}/endpoint", False, False),
+    Route("options-get", "GET", "/v1/subscriptions/{id}/delivery-options", False, False),
+    Route("options-put", "PUT", "/v1/subscriptions/{id}/delivery-options", True, True, {"filter": 1, "extra": 1},
+          ("filter", "extra")),
 ]
 ROUTE_IDS = [route.name for route in ROUTES]
 
@@ -188,8 +191,8 @@ def test_list_query_is_validated_after_the_gates(api):
 @pytest.mark.parametrize("route", ROUTES, ids=ROUTE_IDS)
 def test_a_clean_request_reaches_the_operation(api, live_id, route):
     """With every stage passed, each route answers from its operation (the table's control row)."""
-    body = {"create": b'{"name": "order-ok", "sink_kind": "pull"}', "patch": b'{"schema_major": 2}'}.get(
-        route.name, None)
+    body = {"create": b'{"name": "order-ok", "sink_kind": "pull"}', "patch": b'{"schema_major": 2}',
+            "options-put": b'{"filter": {"type": "a.b"}}'}.get(route.name, None)
     response = send(api.client, route, live_id, token=api.token, key=route.mutation, body=body, query={})
     expected = {"create": 201, "rotate": 422, "delete": 204}.get(route.name, 200)  # a pull has no secret to rotate
     assert response.status_code == expected, response.text

@@ -16,7 +16,7 @@ function explain(err) {
 export function errorBlock(err, retry, level = 'h2') {
   const [title, text] = explain(err);
   const problem = err.problem || {};
-  const fields = (problem.errors || []).map((item) => h('li', {}, `${item.pointer || item.field || ''} ${item.detail || item.message || ''}`));
+  const fields = (problem.errors || []).map((item) => h('li', {}, `${item.pointer || item.field || item.location || ''} ${item.detail || item.message || ''}`));
   return h('section', { class: 'error', role: 'alert', dataset: { status: String(err.status ?? 0) } },
     h(level, {}, title),
     h('p', {}, text),

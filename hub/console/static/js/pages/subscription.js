@@ -1,9 +1,10 @@
-// One subscription: its facts, health (chart, p50/p99, last error), delivery log and actions.
+// One subscription: its facts, health (chart, p50/p99, last error), delivery options, delivery log and actions.
 import { h, replace, facts, badge, when } from '../dom.js';
 import { get } from '../api.js';
 import { errorBlock } from '../errors.js';
 import { deliveriesSection } from './deliveries.js';
 import { actionsSection } from './actions.js';
+import { optionsSection } from './options.js';
 
 function summary(sub) {
   return facts([
@@ -56,6 +57,7 @@ export async function subscriptionPage(main, { params: [subId], current, rerende
     summary(sub),
     sub.sink_kind === 'pull' ? h('p', {}, h('a', { href: `#/subscriptions/${encodeURIComponent(sub.id)}/pull`, class: 'btn' }, 'Pull cursor and lag')) : null,
     h('section', { 'aria-labelledby': 'health-title' }, h('h2', { id: 'health-title' }, 'Health'), health, chartBox),
+    optionsSection(sub.id),
     sub.sink_kind !== 'pull' ? log.section : null,
     actionsSection(sub, rerender));
   // The log's first read re-reads the health too; a pull subscription has no log to wait for.
