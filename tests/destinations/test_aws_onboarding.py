@@ -120,8 +120,10 @@ def test_setup_artifacts_shape_and_stability(api, setup_configured):
 
 def test_setup_artifacts_refusals(api, override_settings, make_token):
     """R-getSubscriptionSetupArtifacts-05/06/08: non-AWS kinds → 422; unconfigured principal or template →
-    500 internal_error with the scrubbed detail; absent or foreign ids → 404."""
+    500 internal_error with the scrubbed detail (R-X-PROB-06; the cause goes to the operator's log, N69);
+    absent or foreign ids → 404."""
     sqs_id = api.subscription("sqs", f"https://52.94.0.10/{ACCOUNT}/orders")
+    override_settings(aws_hub_principal_arn="", aws_setup_template_url="")
     problem(api.artifacts(sqs_id), 500, "internal_error")
     override_settings(aws_hub_principal_arn=PRINCIPAL)
     assert problem(api.artifacts(sqs_id), 500, "internal_error")["detail"] == "internal error"
