@@ -7,6 +7,7 @@
 #   make test         run the test suite on its own `hub_test` database (PYTEST_ARGS="-k foo -x" to narrow it)
 #   make dev          run the hub in the foreground against the local stack
 #   make bench        run every bench/*.py script in turn
+#   make bench-compare REF=<commit>  the hot-path benches on the working tree and on REF, interleaved, with ratios
 #   make openapi      regenerate schemas/openapi.json from the app
 #   make chaos        the chaos ledger: 30 faults from a seeded schedule (SEED=n replays one; FAULTS=n)
 #   make fuzz         schemathesis: 10,000+ generated requests with stateful links, then the tally (on `hub_test`)
@@ -30,7 +31,7 @@ WITH_ENV := set -a; . "$(ENV_FILE)"; set +a;
 # The same, with HUB_DATABASE_URL naming the test database (the URL's last path segment swapped).
 WITH_TEST_ENV := $(WITH_ENV) HUB_DATABASE_URL="$${HUB_DATABASE_URL%/*}/$(TEST_DATABASE)";
 
-.PHONY: help install stack stack-down migrate migrate-test test dev bench openapi fuzz chaos
+.PHONY: help install stack stack-down migrate migrate-test test dev bench bench-compare openapi fuzz chaos
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -70,7 +71,13 @@ dev: stack migrate
 bench: stack migrate
 	@shopt -s nullglob; scripts=(bench/[!_]*.py); \
 	if [ $${#scripts[@]} -eq 0 ]; then echo "bench: no bench/*.py scripts found" >&2; exit 1; fi; \
-	$(WITH_ENV) for s in "$${scripts[@]}"; do echo "== $$s"; $(VENV_PY) "$$s"; done
+	$(WITH_ENV) for s in "$${scripts[@]}"; do [ "$$s" = bench/compare.py ] && continue; echo "== $$s"; $(VENV_PY) "$$s"; done
+
+# REF's clone and virtualenv live under .local/compare (made once); ROUNDS interleaved rounds (default 2).
+bench-compare: stack migrate
+	@if [ -z "$(REF)" ]; then echo "bench-compare: name the commit to compare with: make bench-compare REF=<commit>" >&2; exit 2; fi
+	bash deploy/local/tools.sh wrk nginx
+	$(WITH_ENV) $(VENV_PY) bench/compare.py --ref "$(REF)" --rounds "$(or $(ROUNDS),2)" $(if $(BENCHES),--benches "$(BENCHES)")
 
 # Needs no stack: the document comes from the routes alone.
 openapi: install

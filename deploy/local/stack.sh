@@ -482,6 +482,27 @@ moto_finish() {
   return 0
 }
 
+# Delegated-grant onboarding works out of the box: a development principal of moto's default account,
+# and the delivery-role template served from a moto S3 bucket (the quick-create link's templateURL).
+DEV_PRINCIPAL_ARN="arn:aws:iam::123456789012:role/streaming-hub-local"
+DEV_TEMPLATE_BUCKET="streaming-hub-local"
+dev_template_url() { echo "http://$BIND_HOST:$MOTO_PORT/$DEV_TEMPLATE_BUCKET/delivery-role.yaml"; }
+
+publish_dev_template() {
+  "$VENV_PY" - "$REPO_ROOT/deploy/aws/delivery-role.yaml" "$DEV_TEMPLATE_BUCKET" "$(dev_template_url)" <<'PY' ||
+import contextlib, sys, boto3
+path, bucket, url = sys.argv[1:4]
+s3 = boto3.client("s3", region_name="us-east-1", endpoint_url=url.rsplit("/", 2)[0],
+                  aws_access_key_id="testing", aws_secret_access_key="testing")
+with contextlib.suppress(s3.exceptions.BucketAlreadyOwnedByYou, s3.exceptions.BucketAlreadyExists):
+    s3.create_bucket(Bucket=bucket)
+with open(path, "rb") as template:
+    s3.put_object(Bucket=bucket, Key="delivery-role.yaml", Body=template.read(), ACL="public-read")
+PY
+    warn "moto: could not publish the delivery-role template (setup artifacts still render)"
+  return 0
+}
+
 write_env_file() {
   local pg_url="postgresql+psycopg://hub:hub@$BIND_HOST:$PG_PORT/hub"
   local changed=0
@@ -491,6 +512,8 @@ HUB_KAFKA_BOOTSTRAP=$BIND_HOST:$KAFKA_PORT
 HUB_RABBITMQ_URL=amqp://hub:hub@$BIND_HOST:$RMQ_PORT/%2F
 HUB_AWS_ENDPOINT_URL=http://$BIND_HOST:$MOTO_PORT
 HUB_AWS_REGION=us-east-1
+HUB_AWS_HUB_PRINCIPAL_ARN=$DEV_PRINCIPAL_ARN
+HUB_AWS_SETUP_TEMPLATE_URL=$(dev_template_url)
 EOF
   [ "$changed" = 1 ] && log "wrote $(rel "$ENV_FILE")"
   return 0
@@ -535,6 +558,7 @@ main() {
 
   pg_finish
   moto_finish
+  publish_dev_template
   rmq_finish
   kafka_finish
 

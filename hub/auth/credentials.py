@@ -98,9 +98,19 @@ class _RecentCredentials:
 _recent = _RecentCredentials(VERIFIED_TOKENS_KEPT)
 
 
-def read_credential(authorization: str | None) -> Credential:
-    """The verified credential an ``Authorization`` value carries; 401 when absent or untrusted."""
-    return _recent.read(bearer_token(authorization), get_settings())
+def read_credential(authorization: str | None, *, query_token: str | None = None) -> Credential:
+    """The verified credential a request carries; 401 when absent or untrusted.
+
+    The ``Authorization: Bearer`` value wins; QUERY_TOKEN (E9's ``token`` query parameter, for browser
+    WebSocket clients that cannot set headers) is read only when no bearer value was sent.
+    """
+    try:
+        token = bearer_token(authorization)
+    except MissingToken:
+        if not query_token:
+            raise
+        token = query_token
+    return _recent.read(token, get_settings())
 
 
 def permission_denied(permission: str) -> PermissionDenied:

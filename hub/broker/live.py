@@ -17,7 +17,7 @@ import orjson
 from fastapi import WebSocket, WebSocketDisconnect
 from sqlmodel import Session
 
-from hub.auth.tokens import decode_token, principal_from_claims
+from hub.auth.credentials import read_credential
 from hub.broker.access import DATA, READ, BrokerCaller, broker_caller
 from hub.broker.feed import Subscriber, live_feed
 from hub.broker.grammar import Topic, Violation, instant_param
@@ -26,7 +26,7 @@ from hub.broker.inputs import topic_of
 from hub.config import get_settings
 from hub.db import get_engine
 from hub.broker.errors import InvalidBrokerInput
-from hub.errors import HubError, MissingToken
+from hub.errors import HubError
 
 UNAUTHORIZED, FORBIDDEN, INVALID, FELL_BEHIND = 4401, 4403, 4422, 4008
 FELL_BEHIND_REASON = "subscriber fell behind: its buffer is full; reconnect with since"
@@ -37,19 +37,11 @@ def close_code(error: HubError) -> int:
     return {401: UNAUTHORIZED, 403: FORBIDDEN, 422: INVALID}.get(error.status, 1011)
 
 
-def _token(websocket: WebSocket) -> str:
-    scheme, _, token = websocket.headers.get("authorization", "").partition(" ")
-    if scheme.lower() == "bearer" and token.strip():
-        return token.strip()
-    token = websocket.query_params.get("token", "")
-    if not token:
-        raise MissingToken()
-    return token
-
-
 def admit(websocket: WebSocket, domain: str) -> tuple[BrokerCaller, Topic, int | None]:
     """The caller, topic and ``since`` of a subscription request; raises the HubError that refuses it."""
-    who = broker_caller(principal_from_claims(decode_token(_token(websocket))), domain)
+    credential = read_credential(websocket.headers.get("authorization"),
+                                 query_token=websocket.query_params.get("token"))
+    who = broker_caller(credential.principal, domain)
     topic = topic_of(websocket.query_params.get("topic", ""), location="query/topic")
     who.require(topic.main, DATA, READ)
     errors: list[Violation] = []

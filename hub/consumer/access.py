@@ -2,7 +2,9 @@
 
 Both surfaces call :func:`consumer_from_token` with the token they received (REST header, gRPC
 metadata). Non-durable streams need only a valid token of the tenant; each durable-queue operation
-needs its permission; dead-letter triage needs ``inspect-and-replay-all-dlq``. Every event a stream
+needs its permission; dead-letter triage needs ``inspect-and-replay-all-dlq``. Every permission is
+decided where the REST routes and the publisher decide theirs (:func:`hub.auth.credentials.allowed`):
+by the external decision service when one is configured (N15), else by the token's permissions. Every event a stream
 sends is checked against the claim (default ``["*"]``): an event the principal may not see is never sent.
 """
 
@@ -11,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from hub.auth.credentials import ANY_TYPE, lists_type, read_credential, require_held
-from hub.auth.tokens import require_tenant
+from hub.auth.credentials import ANY_TYPE, allowed_off_loop, lists_type, permission_denied, read_credential
+from hub.auth.tokens import Principal, require_tenant
 
 RESOURCE = "event-consumer-service"
 CREATE = f"{RESOURCE}:create-durable-queues"
@@ -28,29 +30,39 @@ class Consumer:
     """A caller admitted to the consumer service: its tenant, identity, permissions and visible types."""
 
     tenant_id: str
-    subject: str
-    permissions: frozenset[str]
+    principal: Principal
     event_types: frozenset[str]
+
+    @property
+    def subject(self) -> str:
+        return self.principal.subject
 
     def may_see(self, event_type: str) -> bool:
         return lists_type(self.event_types, event_type)
 
-    def require(self, permission: str) -> None:
-        require_held(self.permissions, permission)
+    async def require(self, permission: str) -> None:
+        """Refuse (403) unless the decision point allows PERMISSION (``resource:action``)."""
+        await require_allowed(self.principal, permission)
+
+
+async def require_allowed(principal: Principal, permission: str) -> None:
+    """403 unless PRINCIPAL may do PERMISSION: asks the decision service when configured (N15)."""
+    resource, _, action = permission.partition(":")
+    if not await allowed_off_loop(principal, resource, action):
+        raise permission_denied(permission)
 
 
 def consumer_from_token(authorization: str | None) -> Consumer:
     """The consumer an ``Authorization`` value names: 401 when untrusted or without a tenant."""
     credential = read_credential(authorization)
     principal = credential.principal
-    return Consumer(require_tenant(principal), principal.subject, principal.permissions,
-                    credential.event_types(CONSUME_TYPES_CLAIM, [ANY_TYPE]))
+    return Consumer(require_tenant(principal), principal, credential.event_types(CONSUME_TYPES_CLAIM, [ANY_TYPE]))
 
 
-def triage_operator(authorization: str | None) -> str:
+async def triage_operator(authorization: str | None) -> str:
     """The subject of a caller allowed to triage the dead-letter queue; 401 / 403 otherwise."""
     principal = read_credential(authorization).principal
-    require_held(principal.permissions, TRIAGE)
+    await require_allowed(principal, TRIAGE)
     return principal.subject
 
 

@@ -120,7 +120,7 @@ async def create_queue(*, broker: Broker, tenant_id: str, queue_id: str, durable
 async def ensure_durable(*, broker: Broker, consumer: Consumer, queue_id: str,
                          groups: Sequence[FilterGroup]) -> tuple[str, bool]:
     """CreateDurableQueue: (queue id, created). An existing id of the tenant is returned unchanged."""
-    consumer.require(CREATE)
+    await consumer.require(CREATE)
     if queue_id:
         check_queue_id(queue_id)
     else:
@@ -155,13 +155,13 @@ async def refilter(*, broker: Broker, record: QueueRecord, groups: Sequence[Filt
 async def update_durable(*, broker: Broker, consumer: Consumer, queue_id: str,
                          groups: Sequence[FilterGroup]) -> None:
     """UpdateDurableQueue: authorized by create-durable-queues, as the seed says."""
-    consumer.require(CREATE)
+    await consumer.require(CREATE)
     record = await find_owned(consumer=consumer, queue_id=check_queue_id(queue_id), durable=True)
     await refilter(broker=broker, record=record, groups=groups)
 
 
 async def delete_durable(*, broker: Broker, consumer: Consumer, queue_id: str) -> None:
-    consumer.require(DELETE)
+    await consumer.require(DELETE)
     record = await find_owned(consumer=consumer, queue_id=check_queue_id(queue_id), durable=True)
     try:
         await topology.delete_queue(broker, record.queue_id)
@@ -173,7 +173,7 @@ async def delete_durable(*, broker: Broker, consumer: Consumer, queue_id: str) -
 async def attach_durable(*, broker: Broker, consumer: Consumer, queue_id: str) -> QueueRecord:
     """The queue a durable consume stream may read; checked before the broker is contacted."""
     check_queue_id(queue_id)
-    consumer.require(CONSUME)
+    await consumer.require(CONSUME)
     return await find_owned(consumer=consumer, queue_id=queue_id, durable=True)
 
 

@@ -177,7 +177,7 @@ class EventConsumerService(pb_grpc.EventConsumerServiceServicer):
 
     @grpc_stream
     async def ManageDeadLetteredEvents(self, requests: Any, context: grpc.aio.ServicerContext):  # noqa: N802
-        triage_operator(authorization(context))
+        await triage_operator(authorization(context))
         first = await anext(aiter(requests), None) or pb.ManageDeadLetteredEventsRequest()
         async with TriageSession(self.broker) as session:
             for entry in first.actions:
