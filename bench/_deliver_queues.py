@@ -34,7 +34,7 @@ from hub.config import get_settings
 from hub.secrets import mint_signing_secret, seal
 from hub.sinks.vocabulary import SinkKind
 from hub.subscription.service import secret_context
-from tests.support.destinations import STATIC_AWS, AwsDestinations, Rabbit, aws, unique
+from devkit.destinations import STATIC_AWS, AwsDestinations, Rabbit, aws, unique
 
 QUEUE_KINDS = ("rabbitmq", "sqs", "eventbridge")
 

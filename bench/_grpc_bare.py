@@ -18,7 +18,7 @@ import grpc
 from hub.consumer.messages import ConsumerEvent
 from hub.grpcapi.consumer import event_message
 from hub.grpcapi.stubs import consumer_stubs
-from tests.support.pg import free_port
+from devkit.pg import free_port
 
 pb, pb_grpc = consumer_stubs()
 

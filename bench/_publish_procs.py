@@ -15,8 +15,8 @@ from typing import Self
 import grpc
 import httpx
 
-from tests.support.pg import free_port
-from tests.support.processes import stop
+from devkit.pg import free_port
+from devkit.processes import stop
 
 ROOT = Path(__file__).resolve().parent.parent
 TICKS = os.sysconf("SC_CLK_TCK")

@@ -17,7 +17,7 @@ import pika
 from hub.sinks.eventbridge import entry_for
 from hub.sinks.sqs import message_attributes
 from hub.sinks.vocabulary import SinkKind
-from tests.support.destinations import Rabbit, aws, delivery
+from devkit.destinations import Rabbit, aws, delivery
 
 
 def bare_aws_rate(kind: SinkKind, endpoint: str, messages: int, threads: int) -> float:

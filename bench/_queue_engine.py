@@ -23,7 +23,7 @@ import psycopg
 
 from hub.secrets import mint_signing_secret, seal
 from hub.subscription.service import secret_context
-from tests.support.scratchdb import migrated_scratch_database
+from devkit.scratchdb import migrated_scratch_database
 
 TENANT = "t-bench-queues"
 

@@ -62,7 +62,7 @@ from hub.dashboard import queries  # noqa: E402
 from hub.dashboard.queries import Scope  # noqa: E402
 from hub.dashboard.period import Period, hour_parts  # noqa: E402
 from hub.dashboard.service import FIGURES, bucket_edges, period_statements  # noqa: E402
-from tests.support.pg import free_port  # noqa: E402
+from devkit.pg import free_port  # noqa: E402
 
 TENANT = "bench-tenant"
 TABLES = ("subscriptions", "subscription_health", "event_log", "delivery_jobs", "delivery_attempts",

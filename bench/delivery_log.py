@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench._ingest_setup import ROOT, Scratch, wait_for_api  # noqa: E402
 from hub.auth.tokens import mint_token  # noqa: E402
 from hub.deliverylog.filters import encode_cursor  # noqa: E402
-from tests.support.pg import free_port  # noqa: E402
+from devkit.pg import free_port  # noqa: E402
 
 TENANT = "bench-log"
 # A UUIDv7 whose time part is the row's creation instant (milliseconds), random bits after it.

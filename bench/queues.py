@@ -45,7 +45,7 @@ from hub.sinks.sqs import SqsSink  # noqa: E402
 from hub.sinks.vocabulary import SinkKind  # noqa: E402
 from bench._queue_bare import bare_aws_rate, bare_pika_rate, drain_rabbit, queued  # noqa: E402
 from bench._queue_engine import add_subscriptions, engine_database, engine_rate  # noqa: E402
-from tests.support.destinations import STATIC_AWS, AwsDestinations, Rabbit, aws, delivery  # noqa: E402
+from devkit.destinations import STATIC_AWS, AwsDestinations, Rabbit, aws, delivery  # noqa: E402
 
 
 def sink_rate(kind: SinkKind, endpoints: list[str], credential: dict, messages: int) -> float:

@@ -23,8 +23,8 @@ from typing import Any
 
 import httpx
 
-from tests.support.destinations import aws, free_port
-from tests.support.processes import stop
+from devkit.destinations import aws, free_port
+from devkit.processes import stop
 
 ROOT = Path(__file__).resolve().parent.parent
 

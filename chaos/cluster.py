@@ -16,10 +16,10 @@ from pathlib import Path
 import grpc
 import httpx
 
-from tests.support.kafka import ScratchKafka
-from tests.support.pg import ScratchPostgres, free_port
-from tests.support.processes import stop
-from tests.support.scratchdb import migrated_scratch_cluster
+from devkit.kafka import ScratchKafka
+from devkit.pg import ScratchPostgres, free_port
+from devkit.processes import stop
+from devkit.scratchdb import migrated_scratch_cluster
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -14,8 +14,8 @@ import pika
 
 from chaos.aws import QueueTap, eventbridge_key, moto_process, sqs_key
 from hub.config import get_settings
-from tests.support.destinations import STATIC_AWS, AwsDestinations
-from tests.support.rabbit_node import RabbitNode, private_rabbit
+from devkit.destinations import STATIC_AWS, AwsDestinations
+from devkit.rabbit_node import RabbitNode, private_rabbit
 
 ROUTING_KEY = "chaos"
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import trustme
 
-from tests.egress.dnsserver import DnsServer, dns_server
-from tests.support.receiver import Received, Receiver, Reply, https_receiver
+from devkit.dnsserver import DnsServer, dns_server
+from devkit.receiver import Received, Receiver, Reply, https_receiver
 
 # A request to the flaky receiver sleeps this long when it is "slow": past the subscription's timeout.
 SLOW_SECONDS = 2.5

@@ -19,7 +19,7 @@ from hub.auth.deps import require_operator, require_permission
 from hub.auth.tokens import Principal, decode_token
 from hub.config import get_settings
 from hub.errors import InvalidToken
-from tests.support.httpserver import json_reply, serve
+from devkit.httpserver import json_reply, serve
 
 probe_router = APIRouter()
 

@@ -1,4 +1,4 @@
-"""Every bench script imports: a bench names helpers of other benches and of tests/support, and a
+"""Every bench script imports: a bench names helpers of other benches and of devkit, and a
 rename there must not leave a bench broken until someone runs it."""
 
 from __future__ import annotations

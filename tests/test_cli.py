@@ -62,9 +62,9 @@ def test_api_serves_with_the_configured_worker_processes() -> None:
     """N61: HUB_API_WORKERS is how many uvicorn workers `hub api` serves its one port with."""
     import httpx
 
-    from tests.support.pg import free_port
-    from tests.support.poll import wait_until
-    from tests.support.processes import start_hub, stop
+    from devkit.pg import free_port
+    from devkit.poll import wait_until
+    from devkit.processes import start_hub, stop
 
     port = free_port()
     process = start_hub("api", {"HUB_API_WORKERS": "2", "HUB_API_HOST": "127.0.0.1", "HUB_API_PORT": str(port)})

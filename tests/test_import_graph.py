@@ -1,4 +1,4 @@
-"""The import graph of ``hub/`` and ``workers/`` runs downward: no back-arrows, no cycles.
+"""The import graph of ``hub/``, ``workers/``, ``devkit/``, ``chaos/`` and ``bench/`` runs downward.
 
 Every module's AST is read, with the imports inside functions and ``if`` blocks too (a lazy import
 is still a dependency). The rules, from the guide:
@@ -10,7 +10,9 @@ is still a dependency). The rules, from the guide:
   may import them all;
 - no two modules reach each other, directly or through others, and no two packages either
   (``hub/retention`` importing ``hub/dashboard`` while ``hub/dashboard`` imports ``hub/retention``
-  is a cycle even when no single module closes it).
+  is a cycle even when no single module closes it);
+- the layers run hub → workers → devkit (the dev kit tests, chaos and benches share) → chaos, bench:
+  a layer imports only the layers below it, and nothing outside ``tests/`` imports ``tests``.
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("hub", "workers")
+PACKAGES = ("hub", "workers", "devkit", "chaos", "bench")
+# Each top-level package's layer: a module may import its own layer and the ones below (chaos and bench
+# are side by side: neither imports the other).
+LAYERS = {"hub": 0, "workers": 1, "devkit": 2, "chaos": 3, "bench": 3}
 # Shared by every worker: the process runtime and the Kafka batch loop.
 SHARED = {"workers.runtime", "workers.kafka_loop", "workers"}
 # Above every worker: the command line that composes hub's commands and the worker commands.
@@ -154,6 +159,27 @@ def test_the_graph_sees_lazy_and_relative_imports(graph) -> None:
     assert any(isinstance(node, ast.ImportFrom) for node in ast.walk(tree))
     assert "hub.config" in graph["hub.kafka"]
     assert len(graph) > 100
+
+
+def test_layers_import_only_downward(graph) -> None:
+    upward = sorted(f"{module} -> {target}" for module, targets in graph.items() for target in targets
+                    if _top(target) != _top(module) and LAYERS[_top(target)] >= LAYERS[_top(module)])
+    assert upward == []
+
+
+def _top(module: str) -> str:
+    return module.split(".")[0]
+
+
+def test_nothing_outside_tests_imports_tests() -> None:
+    """chaos, bench and the dev kit stand on their own: ``tests`` may import them, never the reverse."""
+    found = []
+    for module, path in module_files().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            found += [f"{module} -> {name}" for name in names if name == "tests" or name.startswith("tests.")]
+    assert found == []
 
 
 def test_hub_never_imports_workers(graph) -> None:

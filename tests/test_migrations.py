@@ -12,8 +12,8 @@ from sqlmodel import SQLModel
 
 import hub.models  # noqa: F401  (registers every table on the metadata)
 from hub import migrate
-from tests.support.pg import ScratchPostgres
-from tests.support.scratchdb import migrated_scratch_database
+from devkit.pg import ScratchPostgres
+from devkit.scratchdb import migrated_scratch_database
 
 EXPECTED_TABLES = set(SQLModel.metadata.tables)
 DOWNGRADE = "from hub import migrate; migrate.downgrade('base')"

@@ -9,8 +9,8 @@ import sys
 import httpx
 import pytest
 
-from tests.support.live import live_api
-from tests.support.pg import ScratchPostgres
+from devkit.live import live_api
+from devkit.pg import ScratchPostgres
 
 
 def test_liveness_is_ok_without_auth(client):

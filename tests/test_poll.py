@@ -1,4 +1,4 @@
-"""The suite's one poll-until helper (tests/support/poll.py)."""
+"""The suite's one poll-until helper (devkit/poll.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from tests.support.poll import wait_until
+from devkit.poll import wait_until
 
 
 def test_returns_the_first_truthy_value():

@@ -17,7 +17,7 @@ import pytest
 
 import hub.metrics  # noqa: F401  (registers the hub_* metrics)
 from hub.db import libpq_url
-from tests.support.pg import free_port
+from devkit.pg import free_port
 from workers.kafka_loop import TransientError
 from workers.runtime import (
     TRANSIENT_DB_ERRORS, Backoff, ReconnectingConnection, WorkerRuntime, async_connector, run_reconnecting,

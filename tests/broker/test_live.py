@@ -14,7 +14,7 @@ from websockets.sync.client import connect
 
 from tests.broker.conftest import Broker, broker_token
 from tests.broker.test_paging_purge_retention import produce, wait_stored
-from tests.support.live import live_api
+from devkit.live import live_api
 
 
 def now_ms() -> int:

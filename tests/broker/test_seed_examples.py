@@ -10,7 +10,7 @@ import orjson
 import pytest
 
 from tests.broker.conftest import broker_token
-from tests.support.live import live_api
+from devkit.live import live_api
 
 # The seed's curl commands verbatim, apart from the host (API) and the domain's tenant (acme).
 PUBLISH = """curl -s -X POST $API/api/$DOMAIN/event/data/orders:1042 \\

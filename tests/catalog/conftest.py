@@ -14,8 +14,8 @@ from typing import Any
 import psycopg
 import pytest
 
-from tests.support.httpserver import serve
-from tests.support.scratchdb import hub_database, migrated_scratch_database
+from devkit.httpserver import serve
+from devkit.scratchdb import hub_database, migrated_scratch_database
 
 
 @pytest.fixture(scope="session")

@@ -11,8 +11,8 @@ from hub.db import get_engine, session_scope
 from hub.lifecycle.event_types import HUB_LIFECYCLE_EVENTS
 from tests.catalog.conftest import event, manifest
 from tests.catalog.contract import assert_matches
-from tests.support.httpserver import json_reply, serve
-from tests.support.pg import free_port
+from devkit.httpserver import json_reply, serve
+from devkit.pg import free_port
 
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 HUB_EVENT = {

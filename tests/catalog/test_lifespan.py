@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from hub.app import create_app
 from tests.catalog.conftest import event, manifest
-from tests.support.poll import wait_until
+from devkit.poll import wait_until
 
 
 def _refresher_threads() -> list[threading.Thread]:

@@ -9,7 +9,7 @@ import pytest
 
 from hub.catalog.feed import refresh_once
 from tests.catalog.conftest import event, manifest
-from tests.support.pg import free_port
+from devkit.pg import free_port
 
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from chaos.aws import QueueTap, eventbridge_key, moto_process, sqs_key
-from tests.support.destinations import AwsDestinations, aws
+from devkit.destinations import AwsDestinations, aws
 
 
 def test_taps_count_sqs_and_eventbridge_messages_by_cloudevent_id(

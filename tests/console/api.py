@@ -12,7 +12,7 @@ from sqlalchemy import text
 from hub.db import get_engine
 from hub.sinks.vocabulary import Outcome
 from tests.subscriptions.conftest import PUBLIC_WEBHOOK
-from tests.support.deliveries import add_event, add_job, now, record_attempt
+from devkit.deliveries import add_event, add_job, now, record_attempt
 
 
 def headers(token: str) -> dict[str, str]:

@@ -15,7 +15,7 @@ import pytest
 
 from hub.auth.tokens import mint_token
 from tests.conftest import ALL_PERMISSIONS
-from tests.support.live import live_api
+from devkit.live import live_api
 
 CHROMIUM = "/usr/bin/chromium"
 # No sandbox (tests run as root in containers), no GPU, and nothing that phones home.

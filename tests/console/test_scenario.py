@@ -23,10 +23,10 @@ from hub.kafka import ensure_topics
 from tests.conftest import ALL_PERMISSIONS
 from tests.console.conftest import Console, console_on
 from tests.sinks.conftest import HOOK_HOST, ca, ca_bundle, hook_dns  # noqa: F401 (fixtures)
-from tests.support.live import live_api
-from tests.support.processes import hub_process
-from tests.support.receiver import Received, Reply, https_receiver
-from tests.support.scratchdb import migrated_scratch_database
+from devkit.live import live_api
+from devkit.processes import hub_process
+from devkit.receiver import Received, Reply, https_receiver
+from devkit.scratchdb import migrated_scratch_database
 
 ROOT = Path(__file__).resolve().parents[2]
 FAST = {"HUB_DELIVER_RETRY_LADDER_SECONDS": "0.3,0.3", "HUB_DELIVER_RETRY_JITTER": "0",

@@ -20,9 +20,9 @@ from hub.consumer.access import TRIAGE, consumer_claims
 from hub.grpcapi.stubs import consumer_stubs
 from hub.kafka import ensure_topics
 from tests.publisher.conftest import SOURCE, grpc_server, hub_env, now_text, publisher_token
-from tests.support.live import live_api
-from tests.support.processes import start_hub, stop
-from tests.support.scratchdb import migrated_scratch_database
+from devkit.live import live_api
+from devkit.processes import start_hub, stop
+from devkit.scratchdb import migrated_scratch_database
 
 pb, pb_grpc = consumer_stubs()
 DELIVERY_LIMIT = 3

@@ -22,11 +22,11 @@ from hub.auth.tokens import mint_token
 from hub.consumer.access import CREATE, DELETE, DURABLE_PERMISSIONS, TRIAGE
 from tests.consumer.conftest import metadata, pb, pb_grpc, unique
 from tests.publisher.conftest import grpc_server
-from tests.support.httpserver import json_reply, serve
-from tests.support.live import live_api
-from tests.support.pg import free_port
-from tests.support.poll import wait_until
-from tests.support.processes import start_hub, stop
+from devkit.httpserver import json_reply, serve
+from devkit.live import live_api
+from devkit.pg import free_port
+from devkit.poll import wait_until
+from devkit.processes import start_hub, stop
 
 QUEUES = "/api/v1beta/queues/durable"
 

@@ -8,8 +8,8 @@ import uuid
 
 import httpx
 
-from tests.support.pg import free_port
-from tests.support.processes import hub_process
+from devkit.pg import free_port
+from devkit.processes import hub_process
 
 
 def test_consumer_relay_answers_its_probe() -> None:

@@ -15,8 +15,8 @@ from hub.auth.tokens import mint_token
 from hub.consumer.access import CONSUME, CONSUME_TYPES_CLAIM, CREATE, DELETE, DURABLE_PERMISSIONS
 from tests.consumer.conftest import GRACE_SECONDS, ConsumerHub, consumer_token, unique
 from tests.consumer.sse_client import SSE
-from tests.support.live import live_api
-from tests.support.pg import free_port
+from devkit.live import live_api
+from devkit.pg import free_port
 
 STREAM, DURABLE_STREAM, QUEUES = "/api/v1beta/events/stream", "/api/v1beta/events/stream-durable", \
     "/api/v1beta/queues/durable"

@@ -16,7 +16,7 @@ from hub.consumer.errors import BROKER_CANCELLED
 from tests.consumer.conftest import ConsumerHub, consumer_processes, consumer_token, pb, unique
 from tests.consumer.streams import events_of
 from tests.consumer.test_durable_grpc import create, with_acks
-from tests.support.rabbit_node import RabbitNode, private_rabbit, rabbitmq_sbin
+from devkit.rabbit_node import RabbitNode, private_rabbit, rabbitmq_sbin
 
 pytestmark = pytest.mark.slow
 

@@ -66,7 +66,7 @@ def add_links(document: dict[str, Any]) -> dict[str, Any]:
 def isolated_environment() -> Iterator[None]:
     """Generated webhook hosts resolve on a loopback DNS server knowing no name; reads are not throttled."""
     from hub.config import get_settings
-    from tests.egress.dnsserver import dns_server
+    from devkit.dnsserver import dns_server
 
     with dns_server({}) as server:
         os.environ.update(HUB_DNS_NAMESERVERS=server.address, HUB_DNS_TIMEOUT_SECONDS="0.5",

@@ -15,7 +15,7 @@ import pytest
 from hub.app import create_app
 from tests.contract.fuzzing import SEED, Credentials, fuzz_all, fuzz_document
 from tests.contract.test_operations import PENDING
-from tests.egress.dnsserver import dns_server
+from devkit.dnsserver import dns_server
 
 MIN_CASES = 2000
 EXAMPLES_PER_MODE = 100  # per operation, positive and negative (operations without inputs yield fewer)

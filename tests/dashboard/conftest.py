@@ -14,7 +14,7 @@ from sqlalchemy import text
 
 from hub.db import get_engine, libpq_url
 from tests.subscriptions.conftest import PUBLIC_WEBHOOK, Api
-from tests.support.deliveries import now
+from devkit.deliveries import now
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 from hub.sinks.vocabulary import Outcome
 from tests.dashboard.conftest import pull, webhook
-from tests.support.deliveries import auto_disable, hours_ago, now, record_attempt
+from devkit.deliveries import auto_disable, hours_ago, now, record_attempt
 
 ITEM_KEYS = {"subscription_id", "sink_kind", "enabled", "verification_state", "auto_disabled", "disabled_reason",
              "last_success_at", "last_failure_at", "period_delivery_attempts", "period_failed_attempts",

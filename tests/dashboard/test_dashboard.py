@@ -9,7 +9,7 @@ from sqlalchemy import text
 from hub.db import get_engine
 from hub.sinks.vocabulary import Outcome
 from tests.dashboard.conftest import pull, table_locked, webhook
-from tests.support.deliveries import add_event, add_job, hours_ago, now, record_attempt, record_poison
+from devkit.deliveries import add_event, add_job, hours_ago, now, record_attempt, record_poison
 
 TOP = {"snapshot_at", "coverage_start", "window_start", "window_end", "current_state", "selected_period"}
 PERIOD = {"events_received", "push", "pull", "pull_omitted_reason", "pull_window_ceiling_hours", "time_series"}

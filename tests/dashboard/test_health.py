@@ -12,7 +12,7 @@ from hub.db import get_engine
 
 from hub.sinks.vocabulary import Outcome
 from tests.dashboard.conftest import pull, table_locked, webhook
-from tests.support.deliveries import (
+from devkit.deliveries import (
     auto_disable, hours_ago, record_attempt, record_poison,
 )
 

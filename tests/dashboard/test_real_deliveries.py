@@ -20,7 +20,7 @@ from tests.deliver.conftest import (  # noqa: F401 (fixtures used by name)
     TERMINAL, deliver_db, drive, hook_url, insert_events, insert_subscription, job_states, scratch_url, sql,
 )
 from tests.sinks.conftest import ca, ca_bundle, hook_dns  # noqa: F401 (fixtures used by name)
-from tests.support.receiver import Received, Receiver, Reply, https_receiver
+from devkit.receiver import Received, Receiver, Reply, https_receiver
 from tests.sinks.conftest import HOOK_HOST
 
 EVENTS = 2

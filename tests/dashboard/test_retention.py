@@ -14,7 +14,7 @@ from hub.db import get_engine, libpq_url
 from hub.retention.service import SWEEP_LOCK_KEY, sweep_once, uuid7_floor
 from hub.sinks.vocabulary import Outcome
 from tests.dashboard.conftest import read_coverage, webhook
-from tests.support.deliveries import add_event, add_job, hours_ago, now, record_attempt
+from devkit.deliveries import add_event, add_job, hours_ago, now, record_attempt
 
 DAY = 24
 
@@ -76,7 +76,7 @@ def test_one_sweeper_at_a_time(coverage):
 
 def test_uuid7_floor_orders_below_later_ids():
     """Every id minted at or after an instant sorts at or above that instant's floor."""
-    from tests.support.deliveries import uuid7_at
+    from devkit.deliveries import uuid7_at
 
     moment = now()
     assert uuid7_at(moment - timedelta(milliseconds=2)) < uuid7_floor(moment) <= uuid7_at(moment)

@@ -21,7 +21,7 @@ from hub.db import get_engine, libpq_url
 from hub.retention.service import sweep_once
 from hub.sinks.vocabulary import Outcome
 from tests.dashboard.conftest import webhook
-from tests.support.deliveries import add_event, add_job, hours_ago, now, record_attempt, record_poison
+from devkit.deliveries import add_event, add_job, hours_ago, now, record_attempt, record_poison
 
 ATTEMPT_COLUMNS = ("id, tenant_id, subscription_id, sink_kind, outcome, status_code, error_class, latency_ms,"
                    " attempted_at")

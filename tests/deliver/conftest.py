@@ -17,10 +17,10 @@ import pytest
 from hub.config import get_settings
 from hub.secrets import mint_signing_secret, seal
 from hub.subscription.service import secret_context
-from tests.egress.dnsserver import DnsServer
+from devkit.dnsserver import DnsServer
 from tests.sinks.conftest import HOOK_HOST, ca, ca_bundle, hook_dns  # noqa: F401 (shared fixtures)
-from tests.support.receiver import Receiver, scripted_receiver
-from tests.support.scratchdb import migrated_scratch_database
+from devkit.receiver import Receiver, scripted_receiver
+from devkit.scratchdb import migrated_scratch_database
 
 FAST = {"deliver_retry_ladder_seconds": "0.2,0.2", "deliver_retry_jitter": "0", "deliver_lease_seconds": "5",
         "deliver_hold_recheck_seconds": "0.2", "deliver_idle_poll_seconds": "0.05",

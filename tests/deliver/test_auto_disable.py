@@ -16,7 +16,7 @@ from confluent_kafka import Consumer
 from hub.config import get_settings
 from hub.lifecycle.event_types import hub_topic
 from tests.deliver.conftest import all_terminal, attempts, drive, hook_url, insert_events, insert_subscription, sql
-from tests.support.receiver import Receiver, Reply
+from devkit.receiver import Receiver, Reply
 from workers.deliver.health import HealthFold, fold
 
 

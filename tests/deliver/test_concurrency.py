@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tests.deliver.conftest import attempts, insert_events, insert_subscription, one_batch, sql
 from tests.sinks.conftest import HOOK_HOST
-from tests.support.receiver import Reply, https_receiver
+from devkit.receiver import Reply, https_receiver
 
 
 

@@ -21,11 +21,11 @@ from pathlib import Path
 import pytest
 
 from tests.deliver.conftest import TERMINAL, copy_due_jobs, hook_url, insert_subscription, sql
-from tests.egress.dnsserver import DnsServer
-from tests.support.pg import ScratchPostgres
-from tests.support.processes import start_hub, stop
-from tests.support.receiver import Received, Reply, https_receiver
-from tests.support.scratchdb import migrated_scratch_cluster
+from devkit.dnsserver import DnsServer
+from devkit.pg import ScratchPostgres
+from devkit.processes import start_hub, stop
+from devkit.receiver import Received, Reply, https_receiver
+from devkit.scratchdb import migrated_scratch_cluster
 
 SUBSCRIPTIONS = 3
 EVENTS = 1_000  # one job per (event, subscription): 3,000 jobs

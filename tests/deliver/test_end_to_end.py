@@ -17,10 +17,10 @@ from standardwebhooks import Webhook
 
 from hub.kafka import ensure_topics, make_producer
 from tests.deliver.conftest import insert_subscription, sql
-from tests.egress.dnsserver import DnsServer
+from devkit.dnsserver import DnsServer
 from tests.sinks.conftest import HOOK_HOST
-from tests.support.processes import hub_process
-from tests.support.receiver import Received, Reply, https_receiver
+from devkit.processes import hub_process
+from devkit.receiver import Received, Reply, https_receiver
 
 
 def wait_for(check, timeout: float = 90.0) -> None:  # noqa: ANN001

@@ -16,7 +16,7 @@ from hub.secrets import mint_signing_secret
 from tests.deliver.conftest import (
     all_terminal, attempts, drive, hook_url, insert_events, insert_subscription, job_states, sql,
 )
-from tests.support.receiver import Receiver, Reply
+from devkit.receiver import Receiver, Reply
 
 
 def test_delivers_signed_cloudevents_with_data_as_stored(deliver_db: str, scripted: Receiver, tenant: str) -> None:

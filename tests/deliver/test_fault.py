@@ -23,10 +23,10 @@ import httpx
 import pytest
 
 from tests.deliver.conftest import copy_due_jobs, hook_url, insert_subscription, sql
-from tests.egress.dnsserver import DnsServer
-from tests.support.pg import free_port
-from tests.support.processes import start_hub, stop
-from tests.support.receiver import Received, Reply, https_receiver
+from devkit.dnsserver import DnsServer
+from devkit.pg import free_port
+from devkit.processes import start_hub, stop
+from devkit.receiver import Received, Reply, https_receiver
 
 SUBSCRIPTIONS = 50
 EVENTS = int(os.environ.get("HUB_FAULT_EVENTS", "20000"))

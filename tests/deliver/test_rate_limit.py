@@ -16,10 +16,10 @@ import time
 from collections import Counter
 
 from tests.deliver.conftest import hook_url, insert_events, insert_subscription, one_batch, sql
-from tests.egress.dnsserver import DnsServer
-from tests.support.pg import free_port
-from tests.support.processes import start_hub, stop
-from tests.support.receiver import Received, Reply, https_receiver
+from devkit.dnsserver import DnsServer
+from devkit.pg import free_port
+from devkit.processes import start_hub, stop
+from devkit.receiver import Received, Reply, https_receiver
 
 LIMIT = 50
 TOLERANCE = 5  # 10 % of LIMIT; see the module docstring

@@ -10,7 +10,7 @@ from hub.providers.headers import seal_headers
 from hub.providers.registry import provider_for
 from hub.sinks.webhook import CONTENT_TYPE, USER_AGENT
 from tests.deliver.conftest import all_terminal, drive, hook_url, insert_events, insert_subscription, job_states, sql
-from tests.support.receiver import Receiver
+from devkit.receiver import Receiver
 
 HEADERS = [{"name": "X-Api-Key", "value": "k-secret-123", "secret": True},
            {"name": "X-Team", "value": "payments  core", "secret": False}]

@@ -21,13 +21,13 @@ import httpx
 from opentelemetry.sdk.trace.sampling import TraceIdRatioBased
 
 from tests.deliver.conftest import insert_subscription, sql
-from tests.egress.dnsserver import DnsServer
+from devkit.dnsserver import DnsServer
 from tests.publisher.conftest import publisher_token
 from tests.sinks.conftest import HOOK_HOST
-from tests.support.live import live_api
-from tests.support.otlp import OtlpReceiver, otlp_receiver
-from tests.support.processes import hub_process
-from tests.support.receiver import https_receiver
+from devkit.live import live_api
+from devkit.otlp import OtlpReceiver, otlp_receiver
+from devkit.processes import hub_process
+from devkit.receiver import https_receiver
 
 EVENT_TYPE = "trace.checked"
 RATIO = 0.5

@@ -17,9 +17,9 @@ from cloudevents.core.v1.event import CloudEvent
 
 from hub.kafka import ensure_topics, make_producer
 from tests.deliver.conftest import hook_url, insert_subscription, sql
-from tests.egress.dnsserver import DnsServer
-from tests.support.processes import hub_process
-from tests.support.receiver import Receiver
+from devkit.dnsserver import DnsServer
+from devkit.processes import hub_process
+from devkit.receiver import Receiver
 from workers.deliver.wakeup import ClaimPacing, Wakeup
 
 POLL_SECONDS = 30

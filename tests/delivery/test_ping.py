@@ -14,7 +14,7 @@ from standardwebhooks import Webhook
 from hub.db import libpq_url
 from tests.deliver.conftest import insert_events, insert_subscription, sql
 from tests.sinks.conftest import HOOK_HOST, ca, ca_bundle, hook_dns  # noqa: F401 (shared fixtures)
-from tests.support.receiver import Receiver, Reply, scripted_receiver
+from devkit.receiver import Receiver, Reply, scripted_receiver
 
 
 @pytest.fixture

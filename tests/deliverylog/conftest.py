@@ -13,7 +13,7 @@ from hub.db import get_engine
 from hub.sinks.vocabulary import Outcome
 from tests.dashboard.conftest import webhook
 from tests.subscriptions.conftest import Api
-from tests.support.deliveries import add_event, add_job, now, record_attempt
+from devkit.deliveries import add_event, add_job, now, record_attempt
 
 
 @pytest.fixture

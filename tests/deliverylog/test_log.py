@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from hub.sinks.vocabulary import Outcome
 from tests.deliverylog.conftest import deliveries, seed_job, seed_many, walk
-from tests.support.deliveries import now
+from devkit.deliveries import now
 from tests.subscriptions.conftest import Api
 
 

@@ -12,7 +12,7 @@ import pytest
 from hub.sinks.vocabulary import Outcome
 from tests.contract.test_operations import DELIVERY_LOG_OPERATIONS
 from tests.deliverylog.conftest import seed_job
-from tests.support.deliveries import now
+from devkit.deliveries import now
 from tests.subscriptions.conftest import Api
 
 COMMITTED = Path(__file__).resolve().parents[2] / "schemas" / "openapi.json"

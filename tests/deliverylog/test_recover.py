@@ -9,7 +9,7 @@ from sqlalchemy import text
 from hub.db import get_engine
 from hub.sinks.vocabulary import Outcome
 from tests.deliverylog.conftest import seed_job
-from tests.support.deliveries import now
+from devkit.deliveries import now
 from tests.subscriptions.conftest import Api
 
 

@@ -23,7 +23,7 @@ from tests.deliver.conftest import (  # noqa: F401 (fixtures used by name)
     TERMINAL, deliver_db, drive, insert_subscription, job_states, scratch_url, sql,
 )
 from tests.sinks.conftest import HOOK_HOST, ca, ca_bundle, hook_dns  # noqa: F401 (fixtures used by name)
-from tests.support.receiver import Received, Receiver, Reply, https_receiver
+from devkit.receiver import Received, Receiver, Reply, https_receiver
 
 
 @pytest.fixture

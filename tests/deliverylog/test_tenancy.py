@@ -9,7 +9,7 @@ import pytest
 from hub.sinks.vocabulary import Outcome
 from tests.dashboard.conftest import webhook
 from tests.deliverylog.conftest import new_tenant_api, seed_job
-from tests.support.deliveries import now
+from devkit.deliveries import now
 from tests.subscriptions.conftest import Api
 
 

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
-from tests.support.destinations import aws, unique
+from devkit.destinations import aws, unique
 
 TEMPLATE = Path(__file__).resolve().parents[2] / "deploy" / "aws" / "delivery-role.yaml"
 

@@ -12,7 +12,7 @@ import pytest
 
 from hub.config import get_settings
 from tests.subscriptions.conftest import Api
-from tests.support.destinations import AwsDestinations, Rabbit, aws_destinations, rabbit  # noqa: F401 (fixtures)
+from devkit.destinations import AwsDestinations, Rabbit, aws_destinations, rabbit  # noqa: F401 (fixtures)
 
 PRINCIPAL = "arn:aws:iam::111122223333:role/streaming-hub"
 TEMPLATE = "https://hub-artifacts.example.com/delivery-role.yaml"

@@ -22,7 +22,7 @@ from hub.sinks.vocabulary import SinkKind
 from hub.subscription.models import Subscription
 from tests.destinations.conftest import PRINCIPAL, TEMPLATE
 from tests.subscriptions.conftest import db_row, new_key, problem
-from tests.support.destinations import (
+from devkit.destinations import (
     ACCOUNT, STATIC_AWS, authenticating_moto, aws, delivery, receive_all, unique,
 )
 
@@ -244,7 +244,7 @@ def test_region_follows_the_queue_url_host():
 def test_verify_webhook_runs_the_ping_probe(api, override_settings):
     """R-verifySubscription-02/05: a webhook is verified with the signed ping probe (the delivery feature's);
     an endpoint that refuses connections is 200 failed connect_refused and the state stays pending."""
-    from tests.support.destinations import free_port
+    from devkit.destinations import free_port
 
     override_settings(egress_allow_cidrs="127.0.0.0/8")
     sub_id = api.subscription("webhook", f"https://127.0.0.1:{free_port()}/hook")

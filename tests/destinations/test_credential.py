@@ -11,7 +11,7 @@ from sqlalchemy import text
 from hub.db import get_engine
 from hub.secrets import unseal
 from tests.subscriptions.conftest import db_row, problem, subscription_version
-from tests.support.destinations import STATIC_AWS
+from devkit.destinations import STATIC_AWS
 
 
 def _rabbit_sub(api, rabbit) -> tuple[str, str]:

@@ -25,10 +25,10 @@ from hub.kafka import ensure_topics, make_producer
 from tests.destinations.test_aws_onboarding import _create_role, _grant_body
 from tests.destinations.test_credential import _uri
 from tests.subscriptions.conftest import db_row
-from tests.support.destinations import aws
-from tests.support.poll import wait_until
-from tests.support.processes import hub_process
-from tests.support.scratchdb import hub_database, migrated_scratch_database
+from devkit.destinations import aws
+from devkit.poll import wait_until
+from devkit.processes import hub_process
+from devkit.scratchdb import hub_database, migrated_scratch_database
 
 EVENT_TYPE = "orders.created"
 # Retries quick, holds long: a held job flows only because an activation released it.

@@ -14,8 +14,8 @@ from hub.providers.base import Access, ProbeTarget
 from hub.providers.registry import provider_for
 from hub.egress import DnsUnavailable
 from hub.sinks.base import AttemptResult
-from tests.egress.dnsserver import dns_server
-from tests.support.destinations import free_port
+from devkit.dnsserver import dns_server
+from devkit.destinations import free_port
 
 BROKER_NAME = "broker.example.test"
 

@@ -20,7 +20,7 @@ from hub.lifecycle.event_types import hub_topic
 from hub.config import get_settings
 from hub.db import libpq_url
 from tests.subscriptions.conftest import db_row
-from tests.support.destinations import STATIC_AWS
+from devkit.destinations import STATIC_AWS
 from workers.deliver.health import auto_disable, fold, record_health
 
 

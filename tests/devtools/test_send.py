@@ -20,7 +20,7 @@ from confluent_kafka import TopicPartition
 
 from hub.kafka import admin_client, make_consumer
 from tests.ingest.conftest import rows, wait_until
-from tests.support.processes import hub_process
+from devkit.processes import hub_process
 
 
 def _hub_send(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:

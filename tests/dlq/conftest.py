@@ -13,7 +13,7 @@ import pytest
 from hub.db import session_scope
 from hub.dlq.models import DLQObservation
 from hub.ids import new_id
-from tests.support.scratchdb import hub_database, migrated_scratch_database
+from devkit.scratchdb import hub_database, migrated_scratch_database
 
 
 @pytest.fixture(scope="session")

@@ -14,9 +14,9 @@ import psycopg
 
 from hub.ids import record_uuid
 from hub.kafka import ensure_topics, make_producer
-from tests.support.offsets import committed_offset
-from tests.support.processes import hub_process
-from tests.support.poll import wait_until
+from devkit.offsets import committed_offset
+from devkit.processes import hub_process
+from devkit.poll import wait_until
 
 STAMP_MS = 1_900_000_000_123
 

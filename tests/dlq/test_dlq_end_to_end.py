@@ -6,8 +6,8 @@ import uuid
 
 from hub.kafka import ensure_topics, make_producer
 from tests.catalog.contract import assert_matches
-from tests.support.processes import hub_process
-from tests.support.poll import wait_until
+from devkit.processes import hub_process
+from devkit.poll import wait_until
 
 
 def _wait_for_observations(client, headers, params, count: int) -> dict:

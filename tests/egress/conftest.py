@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from tests.egress.dnsserver import DnsServer, Entry, dns_server
+from devkit.dnsserver import DnsServer, Entry, dns_server
 
 ZONE: dict[str, Entry] = {
     "public.example.test": [("A", "93.184.216.34"), ("AAAA", "2606:4700::1111")],

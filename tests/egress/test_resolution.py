@@ -15,7 +15,7 @@ from hub.egress import (
     check_webhook_url,
     validate_egress_settings,
 )
-from tests.egress.dnsserver import DnsServer
+from devkit.dnsserver import DnsServer
 
 
 def test_public_name_resolves_to_every_address_ipv4_first(zone_dns: DnsServer) -> None:

@@ -19,8 +19,8 @@ from confluent_kafka import TopicPartition
 from hub.config import get_settings
 from hub.db import libpq_url
 from hub.kafka import ensure_topics, make_consumer, make_producer
-from tests.support.offsets import committed_offset
-from tests.support.poll import wait_until  # noqa: F401  (the ingest tests import it from here)
+from devkit.offsets import committed_offset
+from devkit.poll import wait_until  # noqa: F401  (the ingest tests import it from here)
 
 
 def cloud_event(tenant: str, *, ce_id: str | None = None, event_type: str = "transaction.posted",

@@ -15,8 +15,8 @@ from hub.ingest.readiness import ingestion_readiness
 from tests.ingest.conftest import (
     binary, cloud_event, ingest_worker, insert_subscription, rows, scalar, stored, structured, wait_until,
 )
-from tests.support.pg import ScratchPostgres
-from tests.support.scratchdb import hub_database, migrated_scratch_cluster
+from devkit.pg import ScratchPostgres
+from devkit.scratchdb import hub_database, migrated_scratch_cluster
 
 
 @pytest.fixture

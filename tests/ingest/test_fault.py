@@ -31,9 +31,9 @@ from confluent_kafka import Consumer, KafkaError, KafkaException, Producer, Topi
 from confluent_kafka.admin import AdminClient, NewTopic
 
 from hub.db import libpq_url
-from tests.support.kafka import ScratchKafka
-from tests.support.offsets import broker_not_ready
-from tests.support.processes import start_hub, stop
+from devkit.kafka import ScratchKafka
+from devkit.offsets import broker_not_ready
+from devkit.processes import start_hub, stop
 
 pytestmark = pytest.mark.slow
 

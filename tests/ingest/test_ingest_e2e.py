@@ -12,8 +12,8 @@ from cloudevents.core.v1.event import CloudEvent
 
 from hub.db import libpq_url
 from hub.kafka import ensure_topics, make_producer
-from tests.support.processes import hub_process
-from tests.support.poll import wait_until
+from devkit.processes import hub_process
+from devkit.poll import wait_until
 
 
 def _event(tenant: str, *, ce_id: str, event_type: str = "transaction.posted", **extra) -> CloudEvent:

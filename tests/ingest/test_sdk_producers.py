@@ -27,7 +27,7 @@ from cloudevents.v1.http import CloudEvent as V1Event
 from hub.config import get_settings
 from hub.kafka import ensure_topics, make_producer
 from tests.ingest.conftest import rows, wait_until
-from tests.support.processes import hub_process
+from devkit.processes import hub_process
 from hub.cloudevent.decode import SERIALIZATION, VALIDATION, Event, Poison, decode_parts
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -22,14 +22,14 @@ from hub.grpcapi.stubs import publisher_stubs
 from hub.kafka import ensure_topics
 from hub.publisher.access import publish_claims
 from tests.deliver.conftest import sql
-from tests.egress.dnsserver import dns_server
+from devkit.dnsserver import dns_server
 from tests.sinks.conftest import HOOK_HOST, ca, ca_bundle  # noqa: F401 (shared fixtures)
-from tests.support.live import live_api
-from tests.support.pg import free_port
-from tests.support.poll import wait_until
-from tests.support.processes import start_hub, stop
-from tests.support.receiver import Receiver, https_receiver
-from tests.support.scratchdb import migrated_scratch_database
+from devkit.live import live_api
+from devkit.pg import free_port
+from devkit.poll import wait_until
+from devkit.processes import start_hub, stop
+from devkit.receiver import Receiver, https_receiver
+from devkit.scratchdb import migrated_scratch_database
 
 pb, pb_grpc = publisher_stubs()
 SOURCE = "event-publisher-service"

@@ -29,11 +29,11 @@ from tests.publisher.conftest import (
     proto_event,
     publisher_token,
 )
-from tests.support.kafka import ScratchKafka
-from tests.support.live import live_api
-from tests.support.poll import wait_until
-from tests.support.processes import start_hub, stop
-from tests.support.scratchdb import migrated_scratch_database
+from devkit.kafka import ScratchKafka
+from devkit.live import live_api
+from devkit.poll import wait_until
+from devkit.processes import start_hub, stop
+from devkit.scratchdb import migrated_scratch_database
 
 pytestmark = pytest.mark.slow
 

@@ -23,7 +23,7 @@ from tests.publisher.conftest import (
     publisher_token,
     unique_type,
 )
-from tests.support.poll import wait_until
+from devkit.poll import wait_until
 
 OCCURRED = "2024-10-16T14:30:00Z"
 

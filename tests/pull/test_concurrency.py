@@ -12,7 +12,7 @@ from hub.db import get_engine
 from hub.ids import parse_uuid
 from hub.pull.service import acknowledge
 from tests.pull.conftest import cursor_of, store_many
-from tests.support.live import live_api
+from devkit.live import live_api
 
 READERS = 4
 READS_PER_READER = 40

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from hub.devtools.send import SendRequest, send
 from tests.ingest.conftest import ingest_worker, lane, stored  # noqa: F401 (the lane fixture)
-from tests.support.poll import wait_until
+from devkit.poll import wait_until
 
 PARTY = "UGFydHktRQ=="
 

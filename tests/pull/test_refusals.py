@@ -8,7 +8,7 @@ import uuid
 
 from tests.pull.conftest import cursor_of, event, store, store_many
 from tests.subscriptions.conftest import problem
-from tests.support.httpserver import json_reply, serve
+from devkit.httpserver import json_reply, serve
 
 PARTY = "UGFydHktRA=="
 

@@ -24,11 +24,11 @@ from hub.providers.registry import kinds_where, provider_for
 from hub.secrets import mint_signing_secret
 from hub.sinks.base import PreparedDelivery, Sink
 from hub.sinks.vocabulary import SinkKind
-from tests.egress.dnsserver import DnsServer, dns_server
-from tests.support.destinations import (  # noqa: F401 (aws_destinations and rabbit are fixtures)
+from devkit.dnsserver import DnsServer, dns_server
+from devkit.destinations import (  # noqa: F401 (aws_destinations and rabbit are fixtures)
     STATIC_AWS, AwsDestinations, Rabbit, aws_destinations, delivery, free_port, rabbit, receive_all,
 )
-from tests.support.receiver import Receiver, https_receiver
+from devkit.receiver import Receiver, https_receiver
 
 SINK_KINDS = list(kinds_where("is_push"))
 HOOK_HOST = "hooks.example.test"
@@ -110,7 +110,7 @@ def receiver(ca: trustme.CA, hook_dns: DnsServer) -> Iterator[Receiver]:
 @pytest.fixture
 def webhook_target(receiver: Receiver) -> SinkTarget:
     from hub.sinks.webhook import WebhookSink
-    from tests.support.pg import free_port
+    from devkit.pg import free_port
 
     live = f"https://{HOOK_HOST}:{receiver.port}/hooks"
     dead = f"https://{HOOK_HOST}:{free_port()}/hooks"

@@ -15,7 +15,7 @@ from hub.config import get_settings
 from hub.sinks.amqp import RETURNED, AmqpClosed, PropertiesEncoder, connect
 from hub.sinks.rabbitmq import RabbitMQSink, broker_target
 from hub.sinks.vocabulary import SinkKind
-from tests.support.destinations import Rabbit, delivery, rabbit, unique  # noqa: F401 (rabbit is a fixture)
+from devkit.destinations import Rabbit, delivery, rabbit, unique  # noqa: F401 (rabbit is a fixture)
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,7 @@ from hub.sinks.eventbridge import EventBridgeSink
 from hub.sinks.rabbitmq import RabbitMQSink
 from hub.sinks.sqs import SqsSink
 from hub.sinks.vocabulary import ErrorClass, SinkKind
-from tests.support.destinations import (  # noqa: F401 (aws_destinations and rabbit are fixtures)
+from devkit.destinations import (  # noqa: F401 (aws_destinations and rabbit are fixtures)
     STATIC_AWS, AwsDestinations, Rabbit, authenticating_moto, aws_destinations, delivery, free_port, rabbit,
     receive_all,
 )
@@ -278,7 +278,7 @@ def test_rabbitmq_broker_restart_mid_run_loses_nothing(tmp_path):
     retries every event arrives; duplicates (same message_id) are counted and bounded by the retries."""
     import pika
 
-    from tests.support.rabbit_node import private_rabbit, rabbitmq_sbin
+    from devkit.rabbit_node import private_rabbit, rabbitmq_sbin
 
     if rabbitmq_sbin() is None:
         pytest.skip("rabbitmq-server is not installed")

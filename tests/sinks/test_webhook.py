@@ -19,9 +19,9 @@ from hub.secrets import mint_signing_secret
 from hub.sinks.base import AttemptResult, PreparedDelivery
 from hub.sinks.vocabulary import ErrorClass
 from hub.sinks.webhook import WebhookSink
-from tests.egress.dnsserver import DnsServer
+from devkit.dnsserver import DnsServer
 from tests.sinks.conftest import HOOK_HOST, REBIND_HOST, SinkTarget, run, webhook_delivery
-from tests.support.receiver import Received, Receiver, Reply
+from devkit.receiver import Received, Receiver, Reply
 
 
 def deliver_all(*deliveries: PreparedDelivery) -> list[AttemptResult]:
@@ -38,7 +38,7 @@ def deliver_all(*deliveries: PreparedDelivery) -> list[AttemptResult]:
 
 @pytest.fixture
 def scripted_receiver(ca, hook_dns: DnsServer):  # noqa: ANN001, ANN201
-    from tests.support.receiver import https_receiver
+    from devkit.receiver import https_receiver
 
     actions: list[Any] = []
 

@@ -10,7 +10,7 @@ from sqlalchemy import text
 
 from hub.db import get_engine
 from hub.secrets import unseal
-from tests.egress.dnsserver import dns_server
+from devkit.dnsserver import dns_server
 from tests.subscriptions.conftest import (
     LOOPBACK_WEBHOOK, PUBLIC_WEBHOOK, db_row, new_key, problem, subscription_version, unique_source,
 )

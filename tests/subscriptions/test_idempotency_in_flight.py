@@ -15,8 +15,8 @@ import httpx
 import psycopg
 
 from hub.db import libpq_url
-from tests.support.live import live_api
-from tests.support.poll import wait_until
+from devkit.live import live_api
+from devkit.poll import wait_until
 
 ENV = {"HUB_CATALOG_REFRESHER_ENABLED": "false"}
 WAITING_CREATE = """

@@ -16,7 +16,7 @@ import pytest
 from hub.config import get_settings
 from hub.db import get_engine
 from tests.subscriptions.conftest import LOOPBACK_WEBHOOK, db_row, new_key, problem
-from tests.support.pgproxy import PgProxy, pg_proxy
+from devkit.pgproxy import PgProxy, pg_proxy
 
 
 @pytest.fixture

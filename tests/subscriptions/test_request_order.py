@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from tests.subscriptions.conftest import problem
-from tests.support.httpserver import json_reply, serve
+from devkit.httpserver import json_reply, serve
 
 MALFORMED = b'{"name": '
 NOT_UTF8 = b'{"name": "\xff\xfe", "sink_kind": "pull"}'

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from tests.support.pg import ScratchPostgres
+from devkit.pg import ScratchPostgres
 
 
 @contextmanager

@@ -8,9 +8,9 @@ from contextlib import contextmanager
 
 import httpx
 
-from tests.support.pg import free_port
-from tests.support.poll import wait_until
-from tests.support.processes import start_hub, stop
+from devkit.pg import free_port
+from devkit.poll import wait_until
+from devkit.processes import start_hub, stop
 
 
 @contextmanager

@@ -19,8 +19,8 @@ from pathlib import Path
 from confluent_kafka.admin import AdminClient
 
 from hub.config import REPO_ROOT, get_settings
-from tests.support.pg import free_port
-from tests.support.poll import wait_until
+from devkit.pg import free_port
+from devkit.poll import wait_until
 
 LOG4J = """status = warn
 appender.file.type = File

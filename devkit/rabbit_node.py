@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.support.destinations import free_port
+from devkit.destinations import free_port
 
 SBIN_CANDIDATES = ("/usr/lib/rabbitmq/bin",)
 START_TIMEOUT_SECONDS = 90
