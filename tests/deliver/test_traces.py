@@ -20,14 +20,14 @@ import uuid
 import httpx
 from opentelemetry.sdk.trace.sampling import TraceIdRatioBased
 
-from tests.deliver.conftest import insert_subscription, sql
 from devkit.dnsserver import DnsServer
-from tests.publisher.conftest import publisher_token
-from tests.sinks.conftest import HOOK_HOST
 from devkit.live import live_api
 from devkit.otlp import OtlpReceiver, otlp_receiver
 from devkit.processes import hub_process
 from devkit.receiver import https_receiver
+from tests.deliver.conftest import insert_subscription, sql
+from tests.publisher.conftest import publisher_token
+from tests.sinks.conftest import HOOK_HOST
 
 EVENT_TYPE = "trace.checked"
 RATIO = 0.5
