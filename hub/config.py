@@ -326,9 +326,9 @@ class Settings(BaseSettings):
     build_date: str = ""
     """Build date reported by `/version`."""
 
-    # Traces (N59)
+    # Traces (N59, N71)
     otlp_endpoint: str = ""
-    """OTLP/HTTP collector base URL (spans go to `<url>/v1/traces`); empty: no spans are recorded or sent."""
+    """Alias of the standard `OTEL_EXPORTER_OTLP_ENDPOINT` (a collector's base URL), which wins when both are set; tracing is on when either is (README "Traces", N71)."""
 
     @field_validator(
         "jwt_algorithms", "encryption_keys", "egress_allow_cidrs", "catalog_manifest_urls",
