@@ -37,7 +37,7 @@ async def main(runtime: WorkerRuntime) -> None:
 
 def run() -> None:
     settings = get_settings()
-    # Its /metrics listener (HUB_INGEST_METRICS_PORT, 0: none) is what a container probe can reach.
-    runtime = WorkerRuntime.start("consumer-relay", log_level=settings.log_level,
-                                  metrics_port=settings.ingest_metrics_port, metrics_host=settings.ingest_metrics_host)
+    # Its /metrics listener (HUB_CONSUMER_RELAY_METRICS_PORT, 0: none) is what a container probe can reach.
+    port, host = settings.relay_metrics_address()
+    runtime = WorkerRuntime.start("consumer-relay", log_level=settings.log_level, metrics_port=port, metrics_host=host)
     asyncio.run(main(runtime))
