@@ -22,6 +22,7 @@ from hub.dashboard.period import Period, PeriodRequest, resolve, rows_by_hour_pa
 from hub.dashboard.queries import Scope
 from hub.dashboard.snapshot import snapshot_read
 from hub.retention.service import coverage_start
+from hub.subscription.deliverability import by_verification
 from hub.subscription.projection import timestamp
 
 AttentionReason = Literal["auto_disabled", "verification_not_active", "manually_disabled",
@@ -53,7 +54,7 @@ def _reasons(row: Any, counts: tuple, last_success: datetime | None) -> list[str
     _, failed, dead, _, _, last_failed = counts
     flags = (
         bool(row.auto),
-        row.verification_state != "active",
+        not by_verification(row.verification_state).ok,
         not row.enabled and not row.auto,
         dead > 0,
         failed > 0 and (last_success is None or last_success < last_failed),

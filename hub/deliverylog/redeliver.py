@@ -31,6 +31,7 @@ from hub.deliverylog.models import DeliveryRecovery, RecoveryState
 from hub.deliverylog.service import job_row
 from hub.errors import NotFound
 from hub.ids import new_id, parse_uuid
+from hub.subscription.deliverability import deliverability
 from hub.subscription.models import Subscription
 
 log = logging.getLogger("hub.deliverylog")
@@ -64,10 +65,13 @@ BATCH_SQL = text(f"SELECT id, state {RANGE_SQL} AND id > :cursor ORDER BY id LIM
 
 
 def check_deliverable(sub: Subscription) -> None:
-    """Resend and recover need a subscription the engine delivers to: enabled and ``active`` (N48)."""
-    if not sub.enabled:
+    """Resend and recover need a subscription the engine delivers to (N48): one whose jobs the engine
+    would end is refused as disabled, one whose jobs it would hold as not active."""
+    standing = deliverability(deleted=sub.deleted_at is not None, enabled=sub.enabled,
+                              verification_state=sub.verification_state)
+    if standing.ends_jobs:
         raise refused(SUBSCRIPTION_DISABLED)
-    if sub.verification_state != "active":
+    if not standing.ok:
         raise refused(SUBSCRIPTION_NOT_ACTIVE)
 
 

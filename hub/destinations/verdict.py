@@ -20,6 +20,7 @@ from sqlmodel import Session
 from hub.dataplane.models import DUE_JOB_STATES, state_in
 from hub.sinks.base import AttemptResult
 from hub.subscription.models import Subscription
+from hub.subscription.schemas import VerificationState
 from hub.subscription.versions import bump_version
 
 RELEASE_HELD_SQL = text(f"""
@@ -46,14 +47,14 @@ def apply_verdict(session: Session, sub: Subscription, result: AttemptResult, *,
     now = datetime.now(UTC)
     state = sub.verification_state
     if result.ok:
-        sub.verification_state = "active"
+        sub.verification_state = VerificationState.active.value
         if reenable:
             if sub.auto_disabled:
                 session.execute(CLEAR_HEALTH_VERDICT_SQL, {"now": now, "sub": sub.id})
             sub.enabled, sub.auto_disabled, sub.disabled_reason = True, False, ""
         release_held_jobs(session=session, subscription_id=sub.id)
-    elif state == "active" and not keeps_access:
-        sub.verification_state = "degraded"
+    elif state == VerificationState.active and not keeps_access:
+        sub.verification_state = VerificationState.degraded.value
     if sub.verification_state != state or reenable or written:
         sub.updated_at = now
         session.add(sub)

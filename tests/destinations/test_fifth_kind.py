@@ -22,7 +22,8 @@ from hub.providers import registry
 from hub.providers.base import EndpointShapeError, ProbeTarget, Provider, text_field
 from hub.errors import ValidationFailed
 from hub.sinks.base import AttemptResult, PreparedDelivery
-from workers.deliver.prepare import destination_key, subscription_parts
+from hub.subscription.delivery_view import VIEW_COLUMNS, delivery_view
+from workers.deliver.prepare import destination_key
 
 RECEIVED: list[bytes] = []
 
@@ -95,15 +96,15 @@ def test_a_registered_kind_is_validated_displayed_and_listed(carrier):
 
 def test_a_registered_kind_is_prepared_and_sent_by_the_engines_sink_set(carrier):
     sub_id = uuid.uuid4()
-    row = {"id": sub_id, "sink_kind": "carrier", "endpoint": "loft/pidgey", "timeout_ms": None,
-           "secret_current": None, "secret_previous": None, "secret_overlap_until": None,
-           "credential_sealed": None, "delegated_grant": None, "external_id": None}
-    parts = subscription_parts(row, now=None)  # type: ignore[arg-type] (no signing: no clock needed)
-    assert parts.kind is Kind.carrier and parts.credential is None and parts.signing_secrets == ()
-    assert destination_key(parts.kind, parts.endpoint) == "carrier:loft/pidgey"
+    row = {"id": sub_id, "tenant_id": "t", "sink_kind": "carrier", "endpoint": "loft/pidgey", "enabled": True,
+           "verification_state": "active"}
+    view = delivery_view([row.get(name) for name in VIEW_COLUMNS], now=None)  # type: ignore[arg-type] (no signing)
+    assert view.destination.kind is Kind.carrier and view.access.credential is None and view.signing_secrets == ()
+    assert view.deliverable and view.problem == ""
+    assert destination_key(view.destination.kind, view.destination.target) == "carrier:loft/pidgey"
     sinks = registry.SinkSet(settings=get_settings())
     delivery = PreparedDelivery(delivery_id="d1", job_id=None, tenant_id="t", subscription_id=sub_id,
-                                sink_kind=parts.kind, endpoint=parts.endpoint, body=b'{"n":1}', attributes={})
+                                sink_kind=view.destination.kind, endpoint=view.destination.target, body=b'{"n":1}', attributes={})
 
     async def send() -> AttemptResult:
         try:

@@ -26,15 +26,14 @@ from hub.metrics import ATTEMPTS, DELIVERY_LATENCY, IN_FLIGHT
 from hub.providers.registry import SinkSet, SinkUnavailable
 from hub.sinks.base import AttemptResult, PreparedDelivery
 from hub.sinks.vocabulary import ErrorClass
+from hub.subscription.deliverability import Deliverability
 from workers.deliver import store
 from workers.deliver.bulk import BulkAllowance
 from workers.deliver.health import auto_disable, fold, record_health
 from workers.deliver.limits import Limits, acquire
 from workers.deliver.pacing import GRACE, plan
 from workers.deliver.policy import Decision, RetryPolicy, policy_from
-from workers.deliver.prepare import (
-    NotDeliverable, SubscriptionParts, destination_key, new_attempt_id, prepare,
-)
+from workers.deliver.prepare import NotDeliverable, destination_key, new_attempt_id, prepare
 from workers.deliver.store import AttemptRow, Claim, ClaimedJob, Settled
 from workers.deliver.traces import end_attempts, start_attempts
 
@@ -87,9 +86,8 @@ class Engine:
         settled: list[Settled] = []
         sends: list[tuple[ClaimedJob, PreparedDelivery]] = []
         bodies: dict[int, tuple] = {}
-        parts: dict[uuid.UUID, SubscriptionParts] = {}
         for job in claim.jobs:
-            outcome = self._triage(job, claim, now, bodies, parts)
+            outcome = self._triage(job, claim, now, bodies)
             if isinstance(outcome, PreparedDelivery):
                 sends.append((job, outcome))
             else:
@@ -123,22 +121,25 @@ class Engine:
         kept = [index for index in range(len(sends)) if index not in paced.wait]
         return [sends[index] for index in kept], {new: paced.at[old] for new, old in enumerate(kept) if old in paced.at}
 
-    def _triage(self, job: ClaimedJob, claim: Claim, now: datetime, bodies: dict[int, tuple],
-                parts: dict[uuid.UUID, SubscriptionParts]) -> PreparedDelivery | Settled:
-        """A delivery to send now, or the job's settled state when it is not sent."""
-        sub = claim.subscriptions.get(job.subscription_id)
-        kind = sub["sink_kind"] if sub else ""
-        if sub is None or sub["deleted_at"] is not None or not sub["enabled"]:
-            why = "the subscription is deleted" if sub is None or sub["deleted_at"] else "the subscription is disabled"
-            return _ended(job, kind, self.policy.disabled(tries=job.attempts, now=now), why, now)
-        if sub["verification_state"] != "active":
+    def _triage(self, job: ClaimedJob, claim: Claim, now: datetime,
+                bodies: dict[int, tuple]) -> PreparedDelivery | Settled:
+        """A delivery to send now, or the job's settled state when it is not sent: the subscription's
+        deliverability ends its jobs (deleted, disabled) or holds them (not verified)."""
+        view = claim.subscriptions.get(job.subscription_id)
+        if view is None:  # the row is gone: as deleted
+            decision = self.policy.disabled(tries=job.attempts, now=now)
+            return _ended(job, "", decision, Deliverability.deleted.detail, now)
+        kind, standing = view.destination.kind, view.deliverability
+        if standing.ends_jobs:
+            return _ended(job, kind, self.policy.disabled(tries=job.attempts, now=now), standing.detail, now)
+        if not standing.ok:
             decision = self.policy.held(state=job.state, tries=job.attempts, created_at=job.created_at, now=now)
             if decision.outcome is None:
                 return _settled(job, decision, None)
             return _ended(job, kind, decision, "the subscription was not deliverable within the retry horizon", now)
         try:
             self.sinks.get(kind)
-            return prepare(job, claim.events.get((job.tenant_id, job.event_seq)), sub, now, bodies, parts)
+            return prepare(job, claim.events.get((job.tenant_id, job.event_seq)), view, bodies)
         except (SinkUnavailable, NotDeliverable, ValueError) as exc:
             detail = getattr(exc, "detail", None) or str(exc)
             decision = self.policy.dead_letter(tries=job.attempts, now=now, error_class=ErrorClass.internal.value)
@@ -307,6 +308,6 @@ def _ended(job: ClaimedJob, kind: str, decision: Decision, detail: str, now: dat
     assert decision.outcome is not None
     row = AttemptRow(
         id=new_attempt_id(), job_id=job.id, tenant_id=job.tenant_id, subscription_id=job.subscription_id,
-        sink_kind=kind, event_seq=job.event_seq, attempt_no=job.attempts, outcome=decision.outcome.value,
+        sink_kind=str(kind), event_seq=job.event_seq, attempt_no=job.attempts, outcome=decision.outcome.value,
         status_code=0, error_class=decision.error_class, detail=detail[:500], latency_ms=0, attempted_at=now)
     return _settled(job, decision, row)

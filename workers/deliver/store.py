@@ -12,13 +12,13 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
-from datetime import datetime
-from typing import Any, NamedTuple
+from datetime import UTC, datetime
+from typing import NamedTuple
 
 import psycopg
 
 from hub.dataplane.models import DUE_JOB_STATES, DeliveryAttempt, DeliveryJob, JobPriority, state_in
-from hub.subscription.models import Subscription
+from hub.subscription.delivery_view import VIEW_COLUMNS, DeliveryView, delivery_view
 from hub.tableshape import column_list, columns, copy_types
 from workers.deliver.pacing import Grant, reserve, wanted_slots
 
@@ -58,11 +58,8 @@ class AttemptRow(NamedTuple):
 CLAIMED_COLUMNS = columns(DeliveryJob, *(item.name for item in fields(ClaimedJob)))
 ATTEMPT_COLUMNS = column_list(DeliveryAttempt, *AttemptRow._fields)
 ATTEMPT_TYPES = copy_types(DeliveryAttempt, *AttemptRow._fields)
-# What the engine reads of a subscription (a dict per row, keyed by these names).
-SUBSCRIPTION_COLUMNS = columns(
-    Subscription, "id", "tenant_id", "delegated_scope", "name", "sink_kind", "endpoint", "timeout_ms", "enabled",
-    "verification_state", "deleted_at", "secret_current", "secret_previous", "secret_overlap_until",
-    "credential_sealed", "delegated_grant", "external_id", "custom_headers", "rate_limit_per_second")
+# What the engine reads of a subscription: the row its delivery view is built from.
+SUBSCRIPTION_COLUMNS = VIEW_COLUMNS
 
 # The claimed columns, then the lease token (last). Live jobs first, then (in the room left, at most
 # ``bulk``) the jobs a recovery re-enqueued (N58): one range scan of the due index per priority, earliest first.
@@ -126,12 +123,12 @@ class StoredEvent:
 
 @dataclass
 class Claim:
-    """One claimed batch and everything needed to prepare its deliveries."""
+    """One claimed batch and everything needed to prepare its deliveries (a subscription: its delivery view)."""
 
     jobs: list[ClaimedJob]
     lease: datetime | None
     events: dict[tuple[str, int], StoredEvent]
-    subscriptions: dict[uuid.UUID, dict[str, Any]]
+    subscriptions: dict[uuid.UUID, DeliveryView]
     grants: dict[uuid.UUID, Grant] = field(default_factory=dict)  # N56: limited subscriptions' slots
     granted_at: float = 0.0  # the event loop's time when the grants were read
 
@@ -151,8 +148,8 @@ class Settled:
 async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: float,
                 bulk_limit: int | None = None) -> Claim:
     """Claim up to ``limit`` due jobs, live ones first and at most ``bulk_limit`` bulk ones in the room left
-    (N58; None: no cap, 0: live ones only), read their events and subscriptions, and take the send slots of
-    the rate-limited ones (N56), all in one transaction."""
+    (N58; None: no cap, 0: live ones only), read their events and their subscriptions (each as its delivery
+    view), and take the send slots of the rate-limited deliverable ones (N56), all in one transaction."""
     async with conn.transaction():
         cursor = conn.cursor()
         # The claim's COMMIT does not wait for the WAL flush: a claim lost in a database crash only
@@ -170,17 +167,13 @@ async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: flo
                                           "distinct_tenants": sorted({k[0] for k in keys})})
         events = {(t, s): StoredEvent(a, d) for t, s, a, d in await cursor.fetchall()}
         await cursor.execute(SUBSCRIPTIONS_SQL, (list({job.subscription_id for job in jobs}),))
-        subscriptions = {row[0]: dict(zip(SUBSCRIPTION_COLUMNS, row)) for row in await cursor.fetchall()}
-        rates = {sub_id: sub["rate_limit_per_second"] for sub_id, sub in subscriptions.items() if _sendable(sub)}
+        now = datetime.now(UTC)
+        views = {row[0]: delivery_view(row, now) for row in await cursor.fetchall()}
+        # Only a subscription the batch sends to takes rate slots.
+        rates = {sub_id: view.rate_limit_per_second for sub_id, view in views.items() if view.deliverable}
         grants, granted_at = await reserve(cursor, wanted=wanted_slots((job.subscription_id for job in jobs), rates),
                                            rates=rates)
-    return Claim(jobs, rows[0][-1], events, subscriptions, grants, granted_at)
-
-
-def _sendable(subscription: dict[str, Any]) -> bool:
-    """Whether the batch may send to ``subscription`` (others take no rate slot)."""
-    return (subscription["deleted_at"] is None and subscription["enabled"]
-            and subscription["verification_state"] == "active")
+    return Claim(jobs, rows[0][-1], events, views, grants, granted_at)
 
 
 async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lease: datetime,
