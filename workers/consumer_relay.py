@@ -21,7 +21,7 @@ from hub.consumer.outlet import Outlet
 from hub.consumer.projection import STORED_CHANNEL
 from hub.consumer.relay import relay_round
 from hub.consumer.service import BROKER_FAULTS, sweep_idle
-from hub.consumer.topology import Broker
+from hub.consumer.topology import ConsumerRabbit
 from hub.dataplane.listener import Notice, listen
 from workers.runtime import AsyncConnector, WorkerRuntime, sleep_unless_stopped
 
@@ -79,7 +79,7 @@ def _relay_fault(exc: Exception) -> None:
     log.warning("consumer relay fault; retrying", extra={"fields": {"error": type(exc).__name__}})
 
 
-async def sweep_loop(stop: asyncio.Event, broker: Broker) -> None:
+async def sweep_loop(stop: asyncio.Event, broker: ConsumerRabbit) -> None:
     """Sweep idle queues every ``consumer_sweep_seconds`` until STOP."""
     while not await sleep_unless_stopped(stop, get_settings().consumer_sweep_seconds):
         try:
@@ -93,7 +93,7 @@ async def sweep_loop(stop: asyncio.Event, broker: Broker) -> None:
 
 async def main(runtime: WorkerRuntime) -> None:
     stop = runtime.async_stop_event()
-    sweeper = Broker()
+    sweeper = ConsumerRabbit()
     try:
         await asyncio.gather(run_relay(stop, runtime), sweep_loop(stop, sweeper))
     finally:

@@ -59,8 +59,10 @@ def non_durable_arguments() -> dict:
     return {"x-queue-type": "classic", "x-expires": grace_ms}
 
 
-class Broker:
-    """One connection per process, opened again when lost; each stream and call takes channels of its own.
+class ConsumerRabbit:
+    """The consumer service's RabbitMQ (seed 000's queues; not the seed 003 event broker, not a sink's).
+
+    One connection per process, opened again when lost; each stream and call takes channels of its own.
 
     Not a self-healing connection: a stream whose connection dropped must end (the seed's "broker
     cancelled" error) rather than resume on a new channel, whose delivery tags would mean other messages.
@@ -102,7 +104,7 @@ async def declare_shared(channel: AbstractChannel) -> None:
     await queue.bind(exchange)
 
 
-async def declare_queue(broker: Broker, *, tenant_id: str, queue_id: str, durable: bool,
+async def declare_queue(broker: ConsumerRabbit, *, tenant_id: str, queue_id: str, durable: bool,
                         keys: Iterable[str]) -> None:
     """Declare the queue (idempotent) and bind it to the tenant's exchange by KEYS."""
     async with await broker.channel(confirms=False) as channel:
@@ -115,7 +117,7 @@ async def declare_queue(broker: Broker, *, tenant_id: str, queue_id: str, durabl
             await queue.bind(exchange, routing_key=key)
 
 
-async def rebind(broker: Broker, *, tenant_id: str, queue_id: str, old: set[str], new: set[str]) -> None:
+async def rebind(broker: ConsumerRabbit, *, tenant_id: str, queue_id: str, old: set[str], new: set[str]) -> None:
     """Bind the keys of NEW first, then unbind those only OLD has: no event falls between them."""
     async with await broker.channel(confirms=False) as channel:
         exchange = await channel.declare_exchange(tenant_exchange(tenant_id), ExchangeType.TOPIC, durable=True)
@@ -126,7 +128,7 @@ async def rebind(broker: Broker, *, tenant_id: str, queue_id: str, old: set[str]
             await queue.unbind(exchange, routing_key=key)
 
 
-async def queue_consumers(broker: Broker, queue_id: str) -> int | None:
+async def queue_consumers(broker: ConsumerRabbit, queue_id: str) -> int | None:
     """The queue's consumer count, or None when it does not exist (a passive declare)."""
     channel = await broker.channel(confirms=False)
     try:
@@ -139,7 +141,7 @@ async def queue_consumers(broker: Broker, queue_id: str) -> int | None:
             await channel.close()
 
 
-async def delete_queue(broker: Broker, queue_id: str) -> None:
+async def delete_queue(broker: ConsumerRabbit, queue_id: str) -> None:
     """Delete the queue with its messages (no error when it is already gone)."""
     async with await broker.channel(confirms=False) as channel:
         await channel.queue_delete(queue_name(queue_id))

@@ -137,7 +137,7 @@ def test_kind_without_a_sink_ends_with_a_recorded_outcome(deliver_db: str, scrip
                                                           monkeypatch) -> None:  # noqa: ANN001
     from hub.providers.registry import provider_for
 
-    monkeypatch.setattr(provider_for("sqs"), "sink_path", "hub.sinks.not_in_this_build:Missing")
+    monkeypatch.setattr(type(provider_for("sqs")), "sink", None)  # a build without the SQS sink
     sub, _ = insert_subscription(deliver_db, tenant, "https://sqs.example/q", sink_kind="sqs")
     insert_events(deliver_db, tenant, [sub], 1)
     drive(all_terminal(deliver_db, tenant))

@@ -14,9 +14,9 @@ import pytest
 
 from hub.config import get_settings
 from hub.sinks.base import AttemptResult, PreparedDelivery
-from hub.sinks.eventbridge import EventBridgeSink
-from hub.sinks.rabbitmq import RabbitMQSink
-from hub.sinks.sqs import SqsSink
+from hub.providers.eventbridge.sink import EventBridgeSink
+from hub.providers.rabbitmq.sink import RabbitMQSink
+from hub.providers.sqs.sink import SqsSink
 from hub.sinks.vocabulary import ErrorClass, SinkKind
 from devkit.destinations import (  # noqa: F401 (aws_destinations and rabbit are fixtures)
     STATIC_AWS, AwsDestinations, Rabbit, authenticating_moto, aws_destinations, delivery, free_port, rabbit,
