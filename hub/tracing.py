@@ -1,49 +1,115 @@
-"""OpenTelemetry traces across the pipeline (N59): publish → ingest → deliver → the receiver.
+"""OpenTelemetry traces across the pipeline (N59), configured by the standard ``OTEL_*`` variables (N71).
 
-A process records spans only when ``otlp_endpoint`` is set (:func:`configure`); otherwise every call
-here is a cheap no-op and nothing is exported. The producer's context rides with each event as the
-CloudEvents distributed-tracing extension ``traceparent`` (W3C Trace Context), so ingest can link
-its batch span to every event's producer and each delivery attempt continues the producer's trace.
+A process records spans only when the environment asks for traces (:func:`configure`): an OTLP endpoint
+(``OTEL_EXPORTER_OTLP_ENDPOINT``, ``OTEL_EXPORTER_OTLP_TRACES_ENDPOINT``, or the hub's alias
+``HUB_OTLP_ENDPOINT``) or a named ``OTEL_TRACES_EXPORTER``. Otherwise every call here is a cheap no-op and
+nothing is exported. The producer's context rides with each event as the CloudEvents distributed-tracing
+extension ``traceparent`` (W3C Trace Context), so ingest can link its batch span to every event's producer
+and each delivery attempt continues the producer's trace.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from opentelemetry import trace
 from opentelemetry.context import Context
+from opentelemetry.environment_variables import OTEL_TRACES_EXPORTER
+from opentelemetry.sdk.environment_variables import (
+    OTEL_EXPORTER_OTLP_ENDPOINT,
+    OTEL_EXPORTER_OTLP_PROTOCOL,
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+    OTEL_TRACES_SAMPLER,
+    OTEL_TRACES_SAMPLER_ARG,
+)
 from opentelemetry.trace import Link, SpanContext
 from opentelemetry.trace.propagation.tracecontext import TraceContextTextMapPropagator
 
 log = logging.getLogger("hub.tracing")
 TRACEPARENT = "traceparent"
 MAX_LINKS = 128  # the SDK's default link limit per span: a larger batch links its first events
+# The hub's defaults for what the environment leaves unset (N71). The sampler keeps 1 trace in 10 unless
+# the caller's context decided (README "Traces", figures from bench/traces.py); the protocol is the
+# specification's default (the Python SDK's own is gRPC).
+DEFAULTS = {OTEL_TRACES_EXPORTER: "otlp", OTEL_EXPORTER_OTLP_PROTOCOL: "http/protobuf"}
+DEFAULT_SAMPLER = ("parentbased_traceidratio", "0.1")
 _propagator = TraceContextTextMapPropagator()
 _enabled = False
+_configured = False
 
 
-def configure(service: str, endpoint: str | None = None) -> bool:
-    """Record and export spans of SERVICE over OTLP/HTTP when ENDPOINT (else the setting) is set."""
-    global _enabled  # noqa: PLW0603 (one provider per process, set once at start)
-    if endpoint is None:
-        from hub.config import get_settings
-        endpoint = get_settings().otlp_endpoint
-    if not endpoint or _enabled:
+def configure(service: str) -> bool:
+    """Record and export spans as the ``OTEL_*`` variables say, named ``streaming-hub-SERVICE`` unless
+    ``OTEL_SERVICE_NAME`` or ``OTEL_RESOURCE_ATTRIBUTES`` name the service; once per process.
+
+    The SDK's own configurator reads the variables (the one its distributions use), so the sampler,
+    resource, endpoint, protocol, headers, timeout and batching follow the specification, and
+    ``OTEL_SDK_DISABLED=true`` leaves the process untraced."""
+    global _enabled, _configured  # noqa: PLW0603 (one provider per process, set once at start)
+    _alias_endpoint()
+    if _configured or not _requested():
         return _enabled
-    from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
-    from opentelemetry.sdk.resources import Resource
-    from opentelemetry.sdk.trace import TracerProvider
-    from opentelemetry.sdk.trace.export import BatchSpanProcessor
+    _configured = True
+    _apply_defaults()
+    from opentelemetry.sdk._configuration import _OTelSDKConfigurator
 
-    provider = TracerProvider(resource=Resource.create({"service.name": f"streaming-hub-{service}"}))
-    provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter(endpoint=endpoint.rstrip("/") + "/v1/traces")))
-    trace.set_tracer_provider(provider)
-    _enabled = True
-    log.info("exporting traces", extra={"fields": {"service": service}})
-    return True
+    try:
+        _OTelSDKConfigurator().configure(resource_attributes=_own_name(service))
+    except (RuntimeError, ValueError) as exc:  # an unsupported protocol or exporter: run untraced, say why
+        log.error("traces are not exported", extra={"fields": {"service": service, "error": str(exc)}})
+        return False
+    # A disabled SDK (OTEL_SDK_DISABLED) hands out no-op tracers: nothing to record, so stay off.
+    _enabled = not isinstance(tracer(), trace.NoOpTracer)
+    if _enabled:
+        log.info("exporting traces", extra={"fields": {"service": service}})
+    return _enabled
+
+
+def _requested() -> bool:
+    """Whether the environment asks for traces: an OTLP endpoint or an exporter other than ``none``."""
+    exporter = os.environ.get(OTEL_TRACES_EXPORTER, "").strip().lower()
+    if exporter == "none":
+        return False
+    return bool(exporter) or any(os.environ.get(name) for name in (OTEL_EXPORTER_OTLP_ENDPOINT,
+                                                                   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT))
+
+
+def _alias_endpoint() -> None:
+    """``HUB_OTLP_ENDPOINT`` is ``OTEL_EXPORTER_OTLP_ENDPOINT`` under the hub's older name; the standard
+    variables win when both are set."""
+    from hub.config import get_settings
+
+    alias = get_settings().otlp_endpoint
+    standard = (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)
+    if alias and not any(os.environ.get(name) for name in standard):
+        os.environ[OTEL_EXPORTER_OTLP_ENDPOINT] = alias
+
+
+def _apply_defaults() -> None:
+    """The hub's defaults, as environment defaults, for the SDK to read like the operator's own.
+
+    An operator who names a sampler gets exactly it (``traceidratio`` without an argument keeps all,
+    as the specification says); one who gives only ``OTEL_TRACES_SAMPLER_ARG`` sets the hub's ratio."""
+    for name, value in DEFAULTS.items():
+        if not os.environ.get(name):
+            os.environ[name] = value
+    if not os.environ.get(OTEL_TRACES_SAMPLER):
+        os.environ[OTEL_TRACES_SAMPLER] = DEFAULT_SAMPLER[0]
+        if not os.environ.get(OTEL_TRACES_SAMPLER_ARG):
+            os.environ[OTEL_TRACES_SAMPLER_ARG] = DEFAULT_SAMPLER[1]
+
+
+def _own_name(service: str) -> dict[str, str]:
+    """The process's default ``service.name``, or nothing when the environment names the service (the
+    resource attributes given to the SDK override the environment's)."""
+    from opentelemetry.sdk.resources import SERVICE_NAME, OTELResourceDetector
+
+    named = SERVICE_NAME in OTELResourceDetector().detect().attributes
+    return {} if named else {SERVICE_NAME: f"streaming-hub-{service}"}
 
 
 def enabled() -> bool:

@@ -97,4 +97,4 @@ class ProcessSettings(HubSettingsGroup):
     """Build date reported by `/version`."""
 
     otlp_endpoint: str = ""
-    """OTLP/HTTP collector base URL (spans go to `<url>/v1/traces`); empty: no spans are recorded or sent."""
+    """Alias of the standard `OTEL_EXPORTER_OTLP_ENDPOINT` (a collector's base URL), which wins when both are set; tracing is on when either is (README "Traces", N71)."""

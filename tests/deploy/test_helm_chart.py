@@ -164,3 +164,22 @@ def test_autoscaling_on_the_workers_metrics():
 def test_grpc_can_be_left_out():
     objects = template("--set", "grpc.enabled=false")
     assert "grpc" not in {component(obj) for obj in objects}
+
+
+def test_opentelemetry_variables_reach_every_process():
+    """`opentelemetry.env` passes OTEL_* variables as they are; the OTLP headers come only from a Secret (N71)."""
+    objects = template("--set", "opentelemetry.env.OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318",
+                       "--set", "opentelemetry.env.OTEL_TRACES_SAMPLER_ARG=0.05",
+                       "--set", "opentelemetry.headersSecret.name=otlp", "--set", "opentelemetry.headersSecret.key=h")
+    for obj in of_kind(objects, "Deployment"):
+        env = env_of(obj)
+        assert env["OTEL_EXPORTER_OTLP_ENDPOINT"]["value"] == "http://collector:4318", component(obj)
+        assert env["OTEL_TRACES_SAMPLER_ARG"]["value"] == "0.05"
+        assert env["OTEL_EXPORTER_OTLP_HEADERS"]["valueFrom"]["secretKeyRef"] == {"name": "otlp", "key": "h"}
+    assert not any(name.startswith("OTEL_") for obj in of_kind(rendered("small"), "Deployment")
+                   for name in env_of(obj)), "nothing by default: tracing stays off"
+
+
+@pytest.mark.parametrize("name", ["OTEL_EXPORTER_OTLP_HEADERS", "OTEL_EXPORTER_OTLP_TRACES_HEADERS", "HUB_LOG_LEVEL"])
+def test_opentelemetry_env_refuses_headers_and_other_names(name):
+    assert helm("template", "t", str(CHART), "--set", f"opentelemetry.env.{name}=x").returncode != 0

@@ -67,7 +67,29 @@ HUB_DATABASE_URL HUB_RABBITMQ_URL HUB_JWT_HS256_SECRET HUB_ENCRYPTION_KEYS HUB_D
 {{- end }}
 - name: HUB_LOG_LEVEL
   value: {{ $v.logLevel | quote }}
+{{- include "hub.otelEnv" $v.opentelemetry }}
 {{- include "hub.plainEnv" (dict "root" . "env" $v.env) }}
+{{- end -}}
+
+{{/* The OTEL_* variables of `opentelemetry.env` as they are, and the OTLP headers from their Secret. */}}
+{{- define "hub.otelEnv" -}}
+{{- range $name, $value := .env }}
+{{- if not (hasPrefix "OTEL_" $name) }}
+{{- fail (printf "opentelemetry.env takes OTEL_* variables only, not %s" $name) }}
+{{- end }}
+{{- if contains "HEADERS" $name }}
+{{- fail (printf "%s may carry credentials: give it through opentelemetry.headersSecret" $name) }}
+{{- end }}
+- name: {{ $name }}
+  value: {{ $value | toString | quote }}
+{{- end }}
+{{- with .headersSecret }}
+{{- if .name }}
+- name: OTEL_EXPORTER_OTLP_HEADERS
+  valueFrom:
+    secretKeyRef: {name: {{ .name }}, key: {{ required "opentelemetry.headersSecret.key is required" .key }}}
+{{- end }}
+{{- end }}
 {{- end -}}
 
 {{/* httpGet probes on a named port: liveness at LIVE, readiness at READY. */}}
