@@ -60,9 +60,10 @@ migrate-test: stack
 	$(WITH_TEST_ENV) $(VENV)/bin/hub migrate --create-database
 
 # pytest's exit code is the recipe's exit code; 5 (no tests collected) fails too. The console tests
-# drive Debian's chromium (installed here when missing; Playwright never downloads a browser).
+# drive Debian's chromium (installed here when missing; Playwright never downloads a browser); the
+# alerting rules are checked with promtool (Debian's prometheus package, likewise).
 test: stack migrate-test
-	bash deploy/local/tools.sh chromium
+	bash deploy/local/tools.sh chromium promtool
 	$(WITH_TEST_ENV) $(VENV_PY) -m pytest $(PYTEST_ARGS)
 
 dev: stack migrate

@@ -40,3 +40,13 @@ RETENTION_COVERAGE_START = Gauge(
     "streaming_hub_retention_coverage_start_seconds", "Unix time from which retained history is complete"
 )
 RETENTION_SWEEP_SECONDS = Gauge("streaming_hub_retention_last_sweep_seconds", "Duration of the last sweep")
+
+# What deploy/observability's alerts and dashboard read besides the above (N72).
+READY = Gauge("streaming_hub_ready", "1 while a check of /readyz is healthy or degraded, 0 while it is down",
+              ["check"])
+AUTO_DISABLED = Counter("streaming_hub_subscriptions_auto_disabled_total",
+                        "Subscriptions disabled after failing for the whole failure window", ["sink_kind"])
+RELAY_LAG = Gauge("streaming_hub_consumer_relay_lag_events",
+                  "Stored events of tenants with consumer queues not yet relayed to their exchange")
+QUEUED_MESSAGES = Gauge("streaming_hub_consumer_queued_messages", "Messages ready in all consumer queues")
+DEEPEST_QUEUE = Gauge("streaming_hub_consumer_queue_deepest_messages", "Messages ready in the deepest consumer queue")

@@ -64,6 +64,7 @@ def test_readiness_follows_a_stopped_and_restarted_database(tmp_path):
             assert httpx.get(f"{base}/readyz", timeout=10).json()["state"] == "healthy"
             cluster.stop()
             down = httpx.get(f"{base}/readyz", timeout=10)
+            assert 'streaming_hub_ready{check="database"} 0.0' in httpx.get(f"{base}/metrics", timeout=10).text
             assert down.status_code == 503
             assert down.headers["content-type"].startswith("application/json")
             body = down.json()
@@ -73,6 +74,7 @@ def test_readiness_follows_a_stopped_and_restarted_database(tmp_path):
             cluster.start()
             back = httpx.get(f"{base}/readyz", timeout=10)
             assert back.status_code == 200 and back.json()["state"] == "healthy"
+            assert 'streaming_hub_ready{check="database"} 1.0' in httpx.get(f"{base}/metrics", timeout=10).text
     finally:
         cluster.destroy()
 

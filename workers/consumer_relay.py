@@ -15,8 +15,10 @@ import logging
 import orjson
 import psycopg
 from psycopg.types.json import set_json_loads
+from sqlalchemy.exc import SQLAlchemyError
 
 from hub.config import get_settings
+from hub.consumer.gauges import measure
 from hub.consumer.outlet import Outlet
 from hub.consumer.projection import STORED_CHANNEL
 from hub.consumer.relay import relay_round
@@ -26,6 +28,8 @@ from hub.dataplane.listener import Notice, listen
 from workers.runtime import AsyncConnector, WorkerRuntime, sleep_unless_stopped
 
 log = logging.getLogger("hub.consumer.worker")
+# The gauges' period: a scrape interval's order. Each round is one query and a passive declare per queue.
+MEASURE_SECONDS = 15.0
 
 
 class Relay:
@@ -91,13 +95,25 @@ async def sweep_loop(stop: asyncio.Event, broker: ConsumerRabbit) -> None:
             log.info("idle consumer queues removed", extra={"fields": {"removed": removed}})
 
 
+async def measure_loop(stop: asyncio.Event, broker: ConsumerRabbit) -> None:
+    """Measure the relay's lag and the consumer queues' depth now and every MEASURE_SECONDS until STOP."""
+    while True:
+        try:
+            await measure(broker)
+        except (*BROKER_FAULTS, SQLAlchemyError) as exc:
+            log.warning("consumer gauges not measured; next round retries",
+                        extra={"fields": {"error": type(exc).__name__}})
+        if await sleep_unless_stopped(stop, MEASURE_SECONDS):
+            return
+
+
 async def main(runtime: WorkerRuntime) -> None:
     stop = runtime.async_stop_event()
-    sweeper = ConsumerRabbit()
+    rabbit = ConsumerRabbit()  # the sweep's and the gauges' connection; each call takes a channel of its own
     try:
-        await asyncio.gather(run_relay(stop, runtime), sweep_loop(stop, sweeper))
+        await asyncio.gather(run_relay(stop, runtime), sweep_loop(stop, rabbit), measure_loop(stop, rabbit))
     finally:
-        await sweeper.close()
+        await rabbit.close()
 
 
 def run() -> None:

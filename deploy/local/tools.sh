@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages behind the command-line tools the tests and benchmarks use, when
-# their commands are missing: `bash deploy/local/tools.sh kcat nginx wrk chromium`.
+# their commands are missing: `bash deploy/local/tools.sh kcat nginx wrk chromium promtool`.
 #
 # Idempotent: a command already on PATH (or in /usr/sbin) is left alone, and `apt-get update`
 # runs once, only when something must be installed. The packages' own services are never
@@ -14,6 +14,7 @@ package_of() {
     nginx) echo nginx-light ;;
     wrk) echo wrk ;;
     chromium) echo chromium ;;
+    promtool) echo prometheus ;;  # its server is never started: only promtool is used
     *) echo "tools.sh: no Debian package known for the command '$1'" >&2; return 1 ;;
   esac
 }

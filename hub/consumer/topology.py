@@ -130,10 +130,21 @@ async def rebind(broker: ConsumerRabbit, *, tenant_id: str, queue_id: str, old: 
 
 async def queue_consumers(broker: ConsumerRabbit, queue_id: str) -> int | None:
     """The queue's consumer count, or None when it does not exist (a passive declare)."""
+    declared = await _declared(broker, queue_id)
+    return declared.consumer_count if declared is not None else None
+
+
+async def queue_messages(broker: ConsumerRabbit, queue_id: str) -> int | None:
+    """The messages ready in the queue, or None when it does not exist (a passive declare)."""
+    declared = await _declared(broker, queue_id)
+    return declared.message_count if declared is not None else None
+
+
+async def _declared(broker: ConsumerRabbit, queue_id: str):  # noqa: ANN202 (aiormq's Queue.DeclareOk)
     channel = await broker.channel(confirms=False)
     try:
         queue = await channel.declare_queue(queue_name(queue_id), passive=True)
-        return queue.declaration_result.consumer_count
+        return queue.declaration_result
     except aiormq.exceptions.ChannelNotFoundEntity:
         return None
     finally:

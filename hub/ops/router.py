@@ -16,6 +16,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel
 
 from hub.buildinfo import build_identity
+from hub.metrics import READY
 from hub.ops.readiness import CHECKS, fold
 from hub.schema_base import ClosedModel
 
@@ -64,6 +65,8 @@ def get_liveness() -> LivenessResponse:
 def get_readiness() -> JSONResponse:
     outcomes = list(_readiness_pool.map(lambda check: check(), list(CHECKS)))
     state = fold(outcomes)
+    for outcome in outcomes:  # the probe's answer as a metric, for an alert (deploy/observability, N72)
+        READY.labels(check=outcome.name).set(outcome.state != "down")
     body = ReadinessResponse(state=state, probes=[ReadinessDetail(**vars(outcome)) for outcome in outcomes])
     return JSONResponse(body.model_dump(), status_code=503 if state == "down" else 200)
 

@@ -12,6 +12,7 @@ import uuid
 from datetime import UTC, datetime, timedelta
 
 from confluent_kafka import Consumer
+from prometheus_client import REGISTRY
 
 from hub.config import get_settings
 from hub.lifecycle.event_types import hub_topic
@@ -46,7 +47,11 @@ def test_sustained_failure_disables_and_announces(deliver_db: str, scripted: Rec
     scripted.actions.extend([Reply(500)] * 100)  # type: ignore[attr-defined]
     sub, _ = insert_subscription(deliver_db, tenant, hook_url(scripted))
     insert_events(deliver_db, tenant, [sub], 3)
+    counted = lambda: REGISTRY.get_sample_value(  # noqa: E731
+        "streaming_hub_subscriptions_auto_disabled_total", {"sink_kind": "webhook"}) or 0.0
+    before = counted()
     drive(all_terminal(deliver_db, tenant), timeout=30)
+    assert counted() == before + 1  # the alert's counter (deploy/observability, N72)
     [(enabled, reason, auto)] = sql(deliver_db, "SELECT enabled, disabled_reason, auto_disabled FROM subscriptions "
                                                 "WHERE id = %s", (sub,))
     assert (enabled, reason, auto) == (False, "sustained_failure_5d12h", True)

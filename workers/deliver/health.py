@@ -23,6 +23,7 @@ import psycopg
 from confluent_kafka import KafkaException
 
 from hub.errors import HubError
+from hub.metrics import AUTO_DISABLED
 from hub.subscription.versions import BUMP_VERSION_SQL
 
 log = logging.getLogger("hub.deliver.health")
@@ -111,11 +112,14 @@ async def auto_disable(cursor: psycopg.AsyncCursor, *, failing: list[uuid.UUID],
         # A savepoint: when Kafka cannot take the events, only the disabling waits for a later failure;
         # the batch's own bookkeeping still commits.
         async with cursor.connection.transaction():
-            return await _disable(cursor, failing=failing, cutoff=cutoff, now=now)
+            disabled = await _disable(cursor, failing=failing, cutoff=cutoff, now=now)
     except (HubError, KafkaException) as exc:
         log.warning("auto-disable postponed: the lifecycle event was not published",
                     extra={"fields": {"error": type(exc).__name__}})
         return []
+    for row in disabled:
+        AUTO_DISABLED.labels(sink_kind=row["sink_kind"]).inc()
+    return disabled
 
 
 async def _disable(cursor: psycopg.AsyncCursor, *, failing: list[uuid.UUID], cutoff: datetime,

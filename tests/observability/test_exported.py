@@ -1,0 +1,80 @@
+"""Every metric the alerting rules and the dashboard read is one the hub exports: the names come from the
+``/metrics`` of real processes (``hub api`` and the workers the rules watch), not from the source (N72)."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import ExitStack
+
+import httpx
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+
+from devkit.live import live_api
+from devkit.pg import free_port
+from devkit.processes import hub_process
+from tests.observability.exprs import dashboard_exprs, metric_names, rule_exprs
+
+# The series names a family of each type exposes (the client names a counter's family without `_total`).
+SERIES = {"counter": ("_total", "_created"), "histogram": ("_bucket", "_count", "_sum", "_created"),
+          "summary": ("", "_count", "_sum", "_created"), "gauge": ("",), "info": ("_info",), "unknown": ("",)}
+# Each worker and the setting that opens its /metrics listener.
+WORKERS = {"ingest": "HUB_INGEST_METRICS_PORT", "deliver": "HUB_DELIVER_METRICS_PORT",
+           "consumer-relay": "HUB_INGEST_METRICS_PORT"}
+
+
+def exported_names(text: str) -> set[str]:
+    return {family.name + suffix for family in text_string_to_metric_families(text)
+            for suffix in SERIES[family.type]}
+
+
+def scrape(url: str, timeout: float = 60.0) -> str:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            answer = httpx.get(url, timeout=2)
+            if answer.status_code == 200:
+                return answer.text
+        except httpx.HTTPError:
+            pass
+        assert time.monotonic() < deadline, f"no /metrics at {url}"
+        time.sleep(0.3)
+
+
+@pytest.fixture(scope="module")
+def scraped() -> Iterator[dict[str, set[str]]]:
+    """The series names each process exposes, its /readyz asked once first (the API's readiness gauge)."""
+    prefix = f"obs{uuid.uuid4().hex[:8]}."
+    env = {"HUB_KAFKA_TOPIC_PREFIX": prefix, "HUB_KAFKA_CONSUMER_GROUP": f"ingest-{prefix}",
+           "HUB_INGEST_METRICS_HOST": "127.0.0.1", "HUB_DELIVER_METRICS_HOST": "127.0.0.1", "HUB_LOG_LEVEL": "WARNING"}
+    ports = {name: free_port() for name in WORKERS}
+    with ExitStack() as processes:  # the workers start while the API does
+        for name, setting in WORKERS.items():
+            processes.enter_context(hub_process(name, {**env, setting: str(ports[name])}))
+        base = processes.enter_context(live_api(env))
+        httpx.get(f"{base}/readyz", timeout=30)
+        found = {"api": exported_names(scrape(f"{base}/metrics"))}
+        found.update({name: exported_names(scrape(f"http://127.0.0.1:{port}/metrics")) for name, port in ports.items()})
+    yield found
+
+
+def test_every_process_exports_the_hubs_metrics(scraped):
+    for process, names in scraped.items():
+        assert "streaming_hub_build_info" in names, process
+
+
+@pytest.mark.parametrize(("where", "expr"), sorted({**rule_exprs(), **dashboard_exprs()}.items()))
+def test_every_metric_read_is_exported(scraped, where, expr):
+    exported = set().union(*scraped.values())
+    assert metric_names(expr) <= exported, f"{where}: {metric_names(expr) - exported} not exported"
+
+
+def test_the_watched_gauges_come_from_their_process(scraped):
+    """The relay's gauges from `hub consumer-relay`, the readiness gauge from `hub api` (labelled by check,
+    so present only once /readyz ran), the backlog from `hub deliver`."""
+    assert {"streaming_hub_consumer_relay_lag_events", "streaming_hub_consumer_queue_deepest_messages",
+            "streaming_hub_consumer_queued_messages"} <= scraped["consumer-relay"]
+    assert {"streaming_hub_ready", "streaming_hub_api_request_seconds_count"} <= scraped["api"]
+    assert "streaming_hub_delivery_backlog" in scraped["deliver"]
