@@ -22,9 +22,9 @@ import orjson
 import psycopg
 
 from bench._ingest_setup import (
-    EVENT_TYPE, PARTITIONS, ROOT, TENANTS, Producer, Record, Scratch, build_records, delete_kafka, ingest_workers,
-    new_topic, retenant, worker_processes,
+    EVENT_TYPE, PARTITIONS, ROOT, TENANTS, Producer, Record, Scratch, build_records, delete_kafka, new_topic, retenant,
 )
+from bench._processes import ingest_workers, worker_processes
 from bench._receiver import SECRET, Nginx, vm_hwm_mb
 from hub.kafka import admin_client
 

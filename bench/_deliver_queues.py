@@ -27,8 +27,9 @@ import psycopg
 
 from bench._deliver_hub import delete_prefixed, deliver_workers, wait_for
 from bench._ingest_setup import (
-    EVENT_TYPE, PARTITIONS, TENANTS, Producer, Scratch, build_records, ingest_workers, new_topic, retenant,
+    EVENT_TYPE, PARTITIONS, TENANTS, Producer, Scratch, build_records, new_topic, retenant,
 )
+from bench._processes import ingest_workers
 from bench._queue_bare import bare_aws_rate, bare_pika_rate, drain_rabbit, queued
 from hub.config import get_settings
 from hub.secrets import mint_signing_secret, seal

@@ -14,8 +14,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pika
 
-from hub.sinks.eventbridge import entry_for
-from hub.sinks.sqs import message_attributes
+from hub.providers.eventbridge.sink import entry_for
+from hub.providers.sqs.sink import message_attributes
 from hub.sinks.vocabulary import SinkKind
 from devkit.destinations import Rabbit, aws, delivery
 

@@ -45,7 +45,8 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._ingest_setup import Scratch, delete_kafka, wait_for_api, worker_processes  # noqa: E402
+from bench._ingest_setup import Scratch, delete_kafka  # noqa: E402
+from bench._processes import wait_for_api, worker_processes  # noqa: E402
 from hub.auth.tokens import mint_token  # noqa: E402
 from hub.backbone.producer import shared_producer  # noqa: E402
 from hub.broker.grammar import parse_topic  # noqa: E402

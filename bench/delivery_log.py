@@ -33,7 +33,8 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._ingest_setup import ROOT, Scratch, wait_for_api  # noqa: E402
+from bench._ingest_setup import ROOT, Scratch  # noqa: E402
+from bench._processes import wait_for_api  # noqa: E402
 from hub.auth.tokens import mint_token  # noqa: E402
 from hub.deliverylog.filters import encode_cursor  # noqa: E402
 from devkit.pg import free_port  # noqa: E402

@@ -52,7 +52,8 @@ import httpx  # noqa: E402
 import orjson  # noqa: E402
 import psycopg  # noqa: E402
 
-from bench._ingest_setup import Scratch, build_records, wait_for_api  # noqa: E402
+from bench._ingest_setup import Scratch, build_records  # noqa: E402
+from bench._processes import wait_for_api  # noqa: E402
 from hub.auth.tokens import mint_token  # noqa: E402
 from hub.pull.service import SCAN_SQL  # noqa: E402
 from hub.cloudevent.decode import Event, decode_parts  # noqa: E402

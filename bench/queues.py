@@ -39,9 +39,9 @@ os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "bench")
 os.environ.setdefault("HUB_EGRESS_ALLOW_CIDRS", "127.0.0.0/8")  # the local broker is on loopback
 
 from hub.config import get_settings  # noqa: E402
-from hub.sinks.eventbridge import EventBridgeSink  # noqa: E402
-from hub.sinks.rabbitmq import RabbitMQSink  # noqa: E402
-from hub.sinks.sqs import SqsSink  # noqa: E402
+from hub.providers.eventbridge.sink import EventBridgeSink  # noqa: E402
+from hub.providers.rabbitmq.sink import RabbitMQSink  # noqa: E402
+from hub.providers.sqs.sink import SqsSink  # noqa: E402
 from hub.sinks.vocabulary import SinkKind  # noqa: E402
 from bench._queue_bare import bare_aws_rate, bare_pika_rate, drain_rabbit, queued  # noqa: E402
 from bench._queue_engine import add_subscriptions, engine_database, engine_rate  # noqa: E402

@@ -37,7 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench._deliver_hub import (  # noqa: E402
     Session, _p50_p99, created_times, deliver_workers, stage_split, wait_for, warm_up,
 )
-from bench._ingest_setup import Producer, Scratch, ingest_workers  # noqa: E402
+from bench._ingest_setup import Producer, Scratch  # noqa: E402
+from bench._processes import ingest_workers  # noqa: E402
 from bench._receiver import SECRET, Nginx, ensure_tools  # noqa: E402
 from bench.delivery_log import UUID7_SQL, api_process  # noqa: E402
 from hub.auth.tokens import mint_token  # noqa: E402

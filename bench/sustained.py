@@ -46,7 +46,7 @@ from bench._deliver_hub import throughput  # noqa: E402
 from bench._ingest_setup import Producer, Scratch, build_records, delete_kafka, new_topic  # noqa: E402
 from bench._receiver import Nginx, ensure_tools, event_body, wrk_ceiling  # noqa: E402
 from bench._sustained_run import Outcome, Plan, Timing, Variant, run_once  # noqa: E402
-from bench.ingest import bare_consumer  # noqa: E402
+from bench._ingest_ceilings import bare_consumer  # noqa: E402
 
 # Hookdeck Outpost on this machine, measured the same way (publish API at full rate, receipts at nginx).
 PEER_SUSTAINED = {1: 1_860.0, 10: 2_120.0}  # the upper end of its measured ranges (1,396-1,860; 2,021-2,120)

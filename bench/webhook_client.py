@@ -91,7 +91,7 @@ async def bounded(concurrency: int, jobs) -> list:  # noqa: ANN001
 
 async def run_aiohttp(url: str, count: int, concurrency: int) -> None:
     from hub.config import get_settings
-    from hub.sinks.webhook import WebhookSink
+    from hub.providers.webhook.sink import WebhookSink
 
     sink = WebhookSink(settings=get_settings())
     items = deliveries(url, count)
@@ -105,7 +105,7 @@ async def run_aiohttp(url: str, count: int, concurrency: int) -> None:
 async def run_httpx(url: str, count: int, concurrency: int, ca_file: str) -> None:
     import ssl
 
-    from hub.sinks.webhook import signed_headers
+    from hub.providers.webhook.sink import signed_headers
 
     context = ssl.create_default_context(cafile=ca_file)
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
@@ -121,7 +121,7 @@ async def run_httpx(url: str, count: int, concurrency: int, ca_file: str) -> Non
 def run_baseline(url: str, count: int, ca_file: str) -> None:
     import ssl
 
-    from hub.sinks.webhook import signed_headers
+    from hub.providers.webhook.sink import signed_headers
 
     context = ssl.create_default_context(cafile=ca_file)
     with httpx.Client(verify=context, trust_env=False) as client:

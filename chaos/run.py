@@ -31,6 +31,7 @@ from chaos.receivers import TIMEOUT_MS, Hooks, webhook_receivers
 from chaos.schedule import Fault, describe, make_schedule
 from chaos.traffic import EVENT_TYPE, SOURCE, ApiLog, ApiProber, Producer, PullReader
 from hub.auth.tokens import mint_token
+from hub.backbone.outbound import topic_for
 from hub.backbone.producer import shared_producer
 from hub.config import get_settings
 from hub.devtools.tree import DEFAULT_PERMISSIONS
@@ -226,7 +227,7 @@ def run(plan: Plan) -> books.Ledger:
                                                   "HUB_RABBITMQ_URL": queues.node.url})
         os.environ.update(env)
         get_settings.cache_clear()
-        topic = f"{get_settings().kafka_topic_prefix}{SOURCE}"
+        topic = topic_for(SOURCE)
         ensure_topics([topic, get_settings().dlq_topic])
         dsn = postgres.url.replace("postgresql+psycopg://", "postgresql://", 1)
         pull_id = add_subscriptions(dsn, tenant, hooks, queues)

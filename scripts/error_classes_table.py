@@ -1,4 +1,4 @@
-"""Rewrite the README's error-class table from ``hub/sinks/vocabulary.py`` (the frozen taxonomy).
+"""Rewrite docs/architecture.md's error-class table from ``hub/sinks/vocabulary.py`` (the frozen taxonomy).
 
 Each member's meaning is the comment on its line in ``ErrorClass``, so the enum stays the one source.
 """
@@ -32,7 +32,7 @@ def render() -> str:
 
 
 def main() -> None:
-    readme = REPO_ROOT / "README.md"
+    readme = REPO_ROOT / "docs" / "architecture.md"
     text = readme.read_text()
     pattern = re.compile(re.escape(START) + ".*?" + re.escape(END), re.S)
     readme.write_text(pattern.sub(lambda _m: f"{START}\n{render()}\n{END}", text))

@@ -1,8 +1,7 @@
-"""Rewrite the README's configuration table from the Settings model (run after adding a setting)."""
+"""Write docs/configuration.md from the settings groups (run after adding or changing a setting)."""
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
@@ -11,7 +10,14 @@ sys.path.insert(0, str(REPO_ROOT))
 
 from hub.config import Settings  # noqa: E402
 
-START, END = "<!-- settings-table:start -->", "<!-- settings-table:end -->"
+TARGET = REPO_ROOT / "docs" / "configuration.md"
+INTRO = """# Configuration
+
+Every setting is an environment variable with the `HUB_` prefix, also read from `.local/env` (which
+`make stack` writes). Lists are comma-separated. The settings come in groups, one per feature and per
+worker (`hub/settings/`); `hub.config.Settings` joins them. This page is written by
+`python scripts/settings_table.py`, and `tests/test_readme.py` checks that it lists every setting.
+"""
 
 
 def _default(field) -> str:
@@ -20,21 +26,23 @@ def _default(field) -> str:
         return "a dev-only value; set it in production"
     if isinstance(value, list):
         return ",".join(str(item) for item in value)
-    return str(value)
+    return "unset" if value is None else str(value)
 
 
-def render() -> str:
-    rows = ["| setting | default | meaning |", "|---|---|---|"]
-    for name, field in Settings.model_fields.items():
+def group_table(group: type) -> str:
+    rows = [f"## {group.__name__.removesuffix('Settings')}", "", (group.__doc__ or "").strip(), "",
+            "| setting | default | meaning |", "|---|---|---|"]
+    for name, field in group.model_fields.items():
         rows.append(f"| `HUB_{name.upper()}` | `{_default(field)}` | {field.description or ''} |")
     return "\n".join(rows)
 
 
+def render() -> str:
+    return INTRO + "\n" + "\n\n".join(group_table(group) for group in Settings.__bases__) + "\n"
+
+
 def main() -> None:
-    readme = REPO_ROOT / "README.md"
-    text = readme.read_text()
-    pattern = re.compile(re.escape(START) + ".*?" + re.escape(END), re.S)
-    readme.write_text(pattern.sub(f"{START}\n{render()}\n{END}", text))
+    TARGET.write_text(render())
 
 
 if __name__ == "__main__":

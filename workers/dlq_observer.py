@@ -154,7 +154,8 @@ class DLQObserver:
 def run() -> None:
     """Entry point of ``hub dlq-observer``."""
     settings = get_settings()
-    # Its /metrics listener (HUB_INGEST_METRICS_PORT, 0: none) is what a container probe can reach.
+    # Its /metrics listener (HUB_DLQ_OBSERVER_METRICS_PORT, 0: none) is what a container probe can reach.
+    port, host = settings.dlq_observer_metrics_address()
     runtime = WorkerRuntime.start("dlq-observer", log_level=settings.log_level, build_info=False,
-                                  metrics_port=settings.ingest_metrics_port, metrics_host=settings.ingest_metrics_host)
+                                  metrics_port=port, metrics_host=host)
     DLQObserver(settings, runtime.stop_event).run()

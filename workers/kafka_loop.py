@@ -19,68 +19,22 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from confluent_kafka import Consumer, KafkaError, KafkaException, Message, TopicPartition
 from tenacity import RetryCallState, Retrying, retry_if_exception_type, wait_exponential_jitter
 
+from workers.kafka_state import (
+    FatalConsumerError, TransientError, WorkerStatus, record_key, partition_names, first_offsets, kafka_error_callback, next_offsets,
+)
+
 log = logging.getLogger("hub.kafka_loop")
 
+__all__ = ["BatchLoop", "FatalConsumerError", "Handler", "InFlight", "TransientError", "WorkerStatus",
+           "first_offsets", "kafka_error_callback", "next_offsets"]
+
 Handler = Callable[[Any], None]
-
-
-class TransientError(Exception):
-    """A dependency is unavailable; the batch is retried later from its first record."""
-
-
-class FatalConsumerError(Exception):
-    """The consumer can no longer guarantee it will not skip a record; the process must restart."""
-
-
-@dataclass
-class WorkerStatus:
-    """What a worker reports about itself (heartbeat rows, logs)."""
-
-    retrying: str = ""
-    kafka_error: str = ""
-    kafka_error_at: float = 0.0
-    batches: int = 0
-    last_batch_at: float = field(default_factory=time.monotonic)
-
-    @property
-    def state(self) -> str:
-        return "degraded" if self.detail else "healthy"
-
-    @property
-    def detail(self) -> str:
-        if self.retrying:
-            return self.retrying
-        if self.kafka_error and time.monotonic() - self.kafka_error_at < 15:
-            return self.kafka_error
-        return ""
-
-
-def _key(record: Message) -> tuple[str, int]:
-    return record.topic(), record.partition()
-
-
-def first_offsets(records: list[Message]) -> dict[tuple[str, int], int]:
-    first: dict[tuple[str, int], int] = {}
-    for record in records:
-        key = _key(record)
-        if key not in first or record.offset() < first[key]:
-            first[key] = record.offset()
-    return first
-
-
-def next_offsets(records: list[Message]) -> list[TopicPartition]:
-    """The offsets to commit after ``records``: one past the last record of each partition."""
-    last: dict[tuple[str, int], int] = {}
-    for record in records:
-        key = _key(record)
-        last[key] = max(last.get(key, -1), record.offset())
-    return [TopicPartition(topic, partition, offset + 1) for (topic, partition), offset in last.items()]
 
 
 @dataclass
@@ -130,13 +84,13 @@ class BatchLoop:
         self.consumer.subscribe(topics, on_assign=self._assigned, on_revoke=self._revoked, on_lost=self._lost)
 
     def _assigned(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
-        log.info("partitions assigned", extra={"fields": {"partitions": _names(partitions)}})
+        log.info("partitions assigned", extra={"fields": {"partitions": partition_names(partitions)}})
 
     def _drop(self, partitions: list[TopicPartition]) -> None:
         gone = {(tp.topic, tp.partition) for tp in partitions}
-        self._batch[:] = [record for record in self._batch if _key(record) not in gone]
+        self._batch[:] = [record for record in self._batch if record_key(record) not in gone]
         if self._failed is not None:
-            self._failed = ([record for record in self._failed[0] if _key(record) not in gone], self._failed[1])
+            self._failed = ([record for record in self._failed[0] if record_key(record) not in gone], self._failed[1])
         self._paused = [tp for tp in self._paused if (tp.topic, tp.partition) not in gone]
         self._retry_pending -= gone
         self.on_revoked(partitions)
@@ -149,11 +103,11 @@ class BatchLoop:
         except KafkaException as exc:
             if exc.args[0].code() != KafkaError._NO_OFFSET:
                 log.warning("commit on revoke failed", extra={"fields": {"error": exc.args[0].str()}})
-        log.info("partitions revoked", extra={"fields": {"partitions": _names(partitions)}})
+        log.info("partitions revoked", extra={"fields": {"partitions": partition_names(partitions)}})
 
     def _lost(self, consumer: Consumer, partitions: list[TopicPartition]) -> None:
         self._drop(partitions)
-        log.warning("partitions lost", extra={"fields": {"partitions": _names(partitions)}})
+        log.warning("partitions lost", extra={"fields": {"partitions": partition_names(partitions)}})
 
     # -- the loop -------------------------------------------------------------------------------
     def run(self) -> None:
@@ -312,19 +266,3 @@ class BatchLoop:
         except (KafkaException, RuntimeError) as exc:
             log.warning("consumer close failed", extra={"fields": {"error": str(exc)}})
         self._writer.shutdown(wait=True)
-
-
-def _names(partitions: list[TopicPartition]) -> str:
-    return ",".join(f"{tp.topic}[{tp.partition}]" for tp in partitions)
-
-
-def kafka_error_callback(status: WorkerStatus) -> Callable[[Any], None]:
-    """An ``error_cb`` that records broker trouble on the worker's status."""
-
-    def on_error(error: KafkaError) -> None:
-        if error.code() in (KafkaError._ALL_BROKERS_DOWN, KafkaError._TRANSPORT, KafkaError._RESOLVE):
-            status.kafka_error = "Kafka broker unavailable"
-            status.kafka_error_at = time.monotonic()
-        log.warning("kafka client error", extra={"fields": {"error": error.str()}})
-
-    return on_error

@@ -16,9 +16,10 @@ reconnect after a fault, and the names of the dead-letter headers.
   when PostgreSQL is unreachable or the connection broke it closes the connection and raises
   :class:`TransientError` (the batch loop's signal to rewind and retry). ``on_connect(connection)``
   runs once per new connection (session setup, e.g. a temporary table). ``close()`` is idempotent.
-- For the asyncio loops: :func:`run_reconnecting` runs a round of work again and again on one
-  connection, reconnecting after a fault with a :class:`Backoff` between tries;
-  :func:`sleep_unless_stopped` waits without delaying a shutdown.
+- For the asyncio loops (from :mod:`hub.dataplane.reconnect`, shared with the API's live feed):
+  :func:`run_reconnecting` runs a round of work again and again on one connection, reconnecting after
+  a fault with a :class:`Backoff` between tries; :func:`sleep_unless_stopped` waits without delaying a
+  shutdown.
 - :class:`DLQHeader`: the header names on a dead-letter record, written by the workers that
   quarantine and read by the DLQ observer.
 """
@@ -30,13 +31,17 @@ import gc
 import logging
 import signal
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import TypeVar
 
 import psycopg
 from prometheus_client import start_http_server
 
+from hub.dataplane.reconnect import AsyncConnector, Backoff, run_reconnecting, sleep_unless_stopped
 from workers.kafka_loop import TransientError
+
+__all__ = ["TRANSIENT_DB_ERRORS", "AsyncConnector", "Backoff", "DLQHeader", "ReconnectingConnection", "WorkerRuntime",
+           "async_connector", "run_reconnecting", "sleep_unless_stopped"]
 
 log = logging.getLogger("hub.worker")
 
@@ -45,7 +50,6 @@ T = TypeVar("T")
 # PostgreSQL is unreachable, or the connection broke under us: worth a retry on a new connection.
 TRANSIENT_DB_ERRORS = (psycopg.OperationalError, psycopg.InterfaceError)
 
-AsyncConnector = Callable[[], Awaitable[psycopg.AsyncConnection]]  # opens a fresh connection on each call
 
 
 class DLQHeader:
@@ -208,65 +212,3 @@ def async_connector(url: str | None = None, *, application_name: str,
                                                      application_name=application_name)
 
     return connect
-
-
-async def sleep_unless_stopped(stop: asyncio.Event, seconds: float) -> bool:
-    """Wait ``seconds``, or only until ``stop`` is set; True when it was (or already is) set."""
-    if stop.is_set():
-        return True
-    try:
-        async with asyncio.timeout(seconds):
-            await stop.wait()
-    except TimeoutError:
-        return False
-    return True
-
-
-class Backoff:
-    """The wait after a failed try: ``first`` seconds, doubled after each failure up to ``most``,
-    back to ``first`` after a success (:meth:`reset`)."""
-
-    def __init__(self, first: float = 0.5, most: float = 15.0) -> None:
-        self.first, self.most = first, most
-        self.seconds = first
-
-    def reset(self) -> None:
-        self.seconds = self.first
-
-    async def wait(self, stop: asyncio.Event) -> None:
-        """Sleep the current wait (less when ``stop`` is set), then double it for the next failure."""
-        seconds, self.seconds = self.seconds, min(self.seconds * 2, self.most)
-        await sleep_unless_stopped(stop, seconds)
-
-
-async def run_reconnecting(stop: asyncio.Event, connect: AsyncConnector,
-                           work: Callable[[psycopg.AsyncConnection], Awaitable[object]], *,
-                           on_error: Callable[[Exception], None], retry: tuple[type[Exception], ...] = (Exception,),
-                           backoff: Backoff | None = None) -> None:
-    """Run ``work(connection)`` round after round until ``stop`` is set, on one connection kept
-    between rounds and opened when there is none.
-
-    An error of a ``retry`` class (connecting included) goes to ``on_error``, closes the connection
-    and waits ``backoff`` before the next round connects again; a round that returns resets it
-    (``work`` may reset it sooner itself). Any other error propagates. The connection is closed on
-    the way out.
-    """
-    backoff = backoff or Backoff()
-    conn: psycopg.AsyncConnection | None = None
-    try:
-        while not stop.is_set():
-            try:
-                if conn is None or conn.closed:
-                    conn = await connect()
-                await work(conn)
-            except retry as exc:
-                on_error(exc)
-                if conn is not None:
-                    await conn.close()
-                conn = None
-                await backoff.wait(stop)
-                continue
-            backoff.reset()
-    finally:
-        if conn is not None and not conn.closed:
-            await conn.close()

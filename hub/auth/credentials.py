@@ -8,13 +8,12 @@ questions of it: which principal, which event types a list claim names, whether 
 from __future__ import annotations
 
 import asyncio
-import threading
 from dataclasses import dataclass, field
 from typing import Any
 
 from hub.auth.decision import ask_decision_service
-from hub.auth.tokens import VERIFIED_TOKENS_KEPT, Principal, decode_token, principal_from_claims
-from hub.config import Settings, get_settings
+from hub.auth.tokens import Principal, principal_from_claims, verified_token
+from hub.config import get_settings
 from hub.errors import InvalidToken, MissingToken, PermissionDenied
 
 ANY_TYPE = "*"  # in an event-type list claim: every type
@@ -69,33 +68,7 @@ def bearer_token(authorization: str | None) -> str:
     return token.strip()
 
 
-class _RecentCredentials:
-    """The credentials of tokens read lately, by the token's text (N66): a client sends the same token
-    with every request, and reading its principal and claims again each time cost CPU on every publish.
-
-    An entry serves only while the token still verifies (:func:`decode_token` runs every time, with its
-    own cache and expiry) to claims equal to the entry's, under the same settings object.
-    """
-
-    def __init__(self, size: int) -> None:
-        self._size = size
-        self._lock = threading.Lock()
-        self._entries: dict[str, tuple[Settings, dict[str, Any], Credential]] = {}
-
-    def read(self, token: str, settings: Settings) -> Credential:
-        claims = decode_token(token, settings)
-        entry = self._entries.get(token)
-        if entry is not None and entry[0] is settings and entry[1] == claims:
-            return entry[2]
-        credential = Credential(principal_from_claims(claims, settings), claims)
-        with self._lock:
-            if token not in self._entries and len(self._entries) >= self._size:
-                del self._entries[next(iter(self._entries))]
-            self._entries[token] = (settings, dict(claims), credential)
-        return credential
-
-
-_recent = _RecentCredentials(VERIFIED_TOKENS_KEPT)
+CREDENTIAL = "credential"  # the key of a token's credential among its verified entry's derived values
 
 
 def read_credential(authorization: str | None, *, query_token: str | None = None) -> Credential:
@@ -110,18 +83,18 @@ def read_credential(authorization: str | None, *, query_token: str | None = None
         if not query_token:
             raise
         token = query_token
-    return _recent.read(token, get_settings())
+    settings = get_settings()
+    entry = verified_token(token, settings)
+    credential = entry.derived.get(CREDENTIAL)
+    if credential is None:  # first use of this token (N66): read its principal and claims once
+        credential = entry.derived[CREDENTIAL] = Credential(principal_from_claims(entry.claims, settings),
+                                                            dict(entry.claims))
+    return credential
 
 
 def permission_denied(permission: str) -> PermissionDenied:
     """The 403 of a credential without PERMISSION, worded alike on every surface."""
     return PermissionDenied(f"the credential lacks the permission {permission}")
-
-
-def require_held(permissions: frozenset[str], permission: str) -> None:
-    """Refuse (403) a credential whose PERMISSIONS do not list PERMISSION."""
-    if permission not in permissions:
-        raise permission_denied(permission)
 
 
 def allowed(principal: Principal, resource: str, action: str) -> bool:

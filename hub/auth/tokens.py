@@ -73,8 +73,23 @@ def _verify(token: str, settings: Settings) -> dict[str, Any]:
         raise InvalidToken("the token's signature or claims are invalid") from exc
 
 
+@dataclass(slots=True)
+class VerifiedToken:
+    """A token whose signature and claims were checked, under the settings object that checked them.
+
+    ``claims`` is never handed out as it is (a reader gets a copy or reads it); ``derived`` keeps what a
+    reader builds from the claims (the caller's credential, :mod:`hub.auth.credentials`), so one entry,
+    one expiry and one eviction serve both (N66).
+    """
+
+    settings: Settings
+    claims: dict[str, Any]
+    until: float
+    derived: dict[str, Any] = field(default_factory=dict)
+
+
 class _VerifiedTokens:
-    """Claims of tokens verified lately, by the token's exact text (docs/contract-notes.md N61).
+    """Tokens verified lately, by the token's exact text (docs/contract-notes.md N61).
 
     A client sends the same token with every request; checking its signature again each time cost
     more CPU than a whole publish. An entry holds for ``jwt_verified_cache_seconds`` and never past the
@@ -85,36 +100,42 @@ class _VerifiedTokens:
     def __init__(self, size: int) -> None:
         self._size = size
         self._lock = threading.Lock()
-        self._entries: dict[str, tuple[Settings, dict[str, Any], float]] = {}
+        self._entries: dict[str, VerifiedToken] = {}
 
-    def get(self, token: str, settings: Settings, now: float) -> dict[str, Any] | None:
+    def get(self, token: str, settings: Settings, now: float) -> VerifiedToken | None:
         entry = self._entries.get(token)
-        if entry is None or entry[0] is not settings or now >= entry[2]:
+        if entry is None or entry.settings is not settings or now >= entry.until:
             return None
-        return dict(entry[1])  # a copy: a caller may not change what the next one reads
+        return entry
 
-    def put(self, token: str, settings: Settings, claims: dict[str, Any], now: float) -> None:
-        if settings.jwt_verified_cache_seconds <= 0:
-            return
+    def put(self, token: str, settings: Settings, claims: dict[str, Any], now: float) -> VerifiedToken:
         until = min(now + settings.jwt_verified_cache_seconds, float(claims["exp"]) + settings.jwt_leeway_seconds)
-        with self._lock:
-            if token not in self._entries and len(self._entries) >= self._size:
-                del self._entries[next(iter(self._entries))]
-            self._entries[token] = (settings, dict(claims), until)
+        entry = VerifiedToken(settings, claims, until)
+        if settings.jwt_verified_cache_seconds > 0:
+            with self._lock:
+                if token not in self._entries and len(self._entries) >= self._size:
+                    del self._entries[next(iter(self._entries))]
+                self._entries[token] = entry
+        return entry
 
 
 _verified = _VerifiedTokens(VERIFIED_TOKENS_KEPT)
 
 
-def decode_token(token: str, settings: Settings | None = None) -> dict[str, Any]:
-    """The verified claims of ``token``; raises InvalidToken for anything untrustworthy."""
+def verified_token(token: str, settings: Settings | None = None) -> VerifiedToken:
+    """``token`` verified (or its entry from the last ``jwt_verified_cache_seconds``); InvalidToken when
+    it is untrustworthy."""
     settings = settings or get_settings()
     now = time.time()
-    claims = _verified.get(token, settings, now)
-    if claims is None:
-        claims = _verify(token, settings)
-        _verified.put(token, settings, claims, now)
-    return claims
+    entry = _verified.get(token, settings, now)
+    if entry is None:
+        entry = _verified.put(token, settings, _verify(token, settings), now)
+    return entry
+
+
+def decode_token(token: str, settings: Settings | None = None) -> dict[str, Any]:
+    """The verified claims of ``token`` (a copy: a caller may not change what the next one reads)."""
+    return dict(verified_token(token, settings).claims)
 
 
 def _string_list(value: Any) -> list[str]:

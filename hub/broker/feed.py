@@ -23,6 +23,7 @@ from sqlalchemy import text
 from hub.broker.grammar import SEPARATOR
 from hub.broker.history import history_item
 from hub.broker.projection import STORED_CHANNEL
+from hub.dataplane.listener import Notice, listen
 from hub.db import get_engine, libpq_url
 
 log = logging.getLogger("hub.broker.feed")
@@ -144,31 +145,28 @@ class LiveFeed:
                 self._thread.start()
 
     def _run(self) -> None:
-        while True:
-            try:
-                with psycopg.connect(libpq_url(), autocommit=True) as connection:
-                    connection.execute(f"LISTEN {STORED_CHANNEL}")
-                    self._serve(connection)
-            except Exception:  # noqa: BLE001 (a database outage: reconnect; the seq cursors lose nothing)
-                log.warning("live feed connection lost; reconnecting", exc_info=True)
-                threading.Event().wait(1.0)
+        """The feed thread: its own event loop, listening for as long as the process lives."""
+        asyncio.run(self._listen())
 
-    def _serve(self, connection: psycopg.Connection) -> None:
-        while True:
-            notified = {notify.payload for notify in connection.notifies(timeout=WAKE_SECONDS, stop_after=1)}
-            with self._lock:
-                tenants = list(self._interest)
-            for tenant in (notified & set(tenants)) if notified else tenants:
-                self._dispatch(connection, tenant)
+    async def _listen(self) -> None:
+        # A database outage only delays frames: the listener reconnects, and the seq cursors lose nothing.
+        await listen(STORED_CHANNEL, stop=asyncio.Event(), connect=_connect, on_notice=self._on_notice,
+                     poll_seconds=WAKE_SECONDS, on_lost=_connection_lost)
 
-    def _dispatch(self, connection: psycopg.Connection, tenant: str) -> None:
+    async def _on_notice(self, notice: Notice, connection: psycopg.AsyncConnection) -> None:
+        with self._lock:
+            tenants = list(self._interest)
+        for tenant in tenants if notice.everything else notice.payloads & set(tenants):
+            await self._dispatch(connection, tenant)
+
+    async def _dispatch(self, connection: psycopg.AsyncConnection, tenant: str) -> None:
         """Hand the tenant's newly stored events to its subscribers, oldest first."""
         while True:
             with self._lock:
                 cursor = self._cursors.get(tenant)
             if cursor is None:
                 return
-            rows = connection.execute(NEW_ROWS_SQL, (tenant, cursor, PAGE_ROWS)).fetchall()
+            rows = await (await connection.execute(NEW_ROWS_SQL, (tenant, cursor, PAGE_ROWS))).fetchall()
             if not rows:
                 return
             with self._lock:
@@ -195,6 +193,14 @@ class LiveFeed:
             if mine:
                 with contextlib.suppress(RuntimeError):  # its loop is closed: the socket is gone
                     subscriber.loop.call_soon_threadsafe(subscriber.offer, mine)
+
+
+async def _connect() -> psycopg.AsyncConnection:
+    return await psycopg.AsyncConnection.connect(libpq_url(), autocommit=True, application_name="hub-broker-feed")
+
+
+def _connection_lost(exc: Exception) -> None:
+    log.warning("live feed connection lost; reconnecting", extra={"fields": {"error": type(exc).__name__}})
 
 
 def _resolve(future: asyncio.Future) -> None:

@@ -16,13 +16,14 @@ from typing import Any
 
 from sqlalchemy import Engine, text
 
+from hub.backbone.outbound import OutboundEvent, to_record, topic_for
 from hub.backbone.producer import shared_producer
 from hub.broker.errors import EventNotStored, InvalidBrokerInput
 from hub.broker.feed import live_feed
 from hub.broker.grammar import Topic
 from hub.broker.history import history_item
 from hub.broker.projection import BROKER_SOURCE, from_millis
-from hub.cloudevent.encode import STRUCTURED, InvalidEvent, KafkaRecord, encode
+from hub.cloudevent.encode import STRUCTURED, InvalidEvent, KafkaRecord
 from hub.config import get_settings
 from hub.errors import ServiceUnavailable
 
@@ -32,16 +33,16 @@ FIRST_POLL_SECONDS, MAX_POLL_SECONDS = 0.005, 0.05
 
 def broker_topic() -> str:
     """The backbone topic of broker events."""
-    return f"{get_settings().kafka_topic_prefix}{BROKER_SOURCE}"
+    return topic_for(BROKER_SOURCE)
 
 
 def build_record(*, tenant_id: str, topic: Topic, event_type: str, data: Any, ts: int) -> KafkaRecord:
     """The Kafka record of one broker event; 422 when ingest would refuse it."""
-    attributes = {"specversion": "1.0", "id": str(uuid.uuid4()), "source": BROKER_SOURCE, "type": event_type,
-                  "subject": topic.text, "time": from_millis(ts), "datacontenttype": "application/json",
-                  "tenantid": tenant_id, "partitionkey": topic.main}
+    event = OutboundEvent(source=BROKER_SOURCE, event_type=event_type, tenant_id=tenant_id,
+                          event_id=str(uuid.uuid4()), time=from_millis(ts), data=data, subject=topic.text,
+                          partition_key=topic.main)
     try:
-        return encode(attributes, data, mode=STRUCTURED, max_bytes=get_settings().kafka_max_record_bytes)
+        return to_record(event, mode=STRUCTURED)
     except InvalidEvent as exc:
         raise InvalidBrokerInput(errors=[{"location": "data", "message": exc.message}]) from None
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import logging
 import re
 from dataclasses import dataclass, field
@@ -46,10 +45,12 @@ from hub.cloudevent.attributes import (
     validate,
 )
 
+from hub.cloudevent.jsontext import escapes_nul, has_nul, loads_json
+
 log = logging.getLogger("hub.ingest.decode")
 
 __all__ = ["DEFAULT_SCHEMA_VERSION", "SERIALIZATION", "VALIDATION", "Event", "Poison", "PoisonRecord",
-           "decode_parts", "decode_record", "is_json_type", "stored_event"]
+           "decode_parts", "decode_record", "has_nul", "is_json_type", "stored_event"]
 
 STRUCTURED_PREFIX = "application/cloudevents"
 STRUCTURED_JSON = "application/cloudevents+json"
@@ -60,19 +61,6 @@ _BINARY, _STRUCTURED, _UNSUPPORTED = "binary", "structured", "unsupported"
 # A content-type header's raw value -> (text, content mode, whether the data is JSON): records of
 # a topic share one or two content types, so each is read once. No header: binary mode, JSON data.
 _CONTENT_TYPES: dict[bytes | str | None, tuple[str | None, str, bool]] = {None: (None, _BINARY, True)}
-# orjson reads integers beyond 64 bits as floats; such structured records use the exact parser.
-_DIGIT_MAP = bytes(0x30 if 0x30 <= byte <= 0x39 else 0x20 for byte in range(256))
-_LONG_RUN = b"0" * 19
-# JSON text can only hold U+0000 as an escape, so no backslash means no NUL. ``int in bytes`` is a
-# plain memchr(); ``bytes in bytes`` first tries its operand as an int, and that failure costs more
-# than the search itself, so multi-byte searches here use find().
-_BACKSLASH = ord("\\")
-
-
-def _has_long_number(raw: bytes) -> bool:
-    """Whether the JSON text holds a run of 19 digits or more (a number orjson may not read exactly)."""
-    # translate() + find() is a C-speed scan, several times faster than a regex here.
-    return raw.translate(_DIGIT_MAP).find(_LONG_RUN) >= 0
 
 
 @dataclass(slots=True)
@@ -132,39 +120,13 @@ def _content_type(raw: bytes | str) -> tuple[str, str, bool]:
     return known
 
 
-def _loads(raw: bytes, what: str, *, exact: bool = False) -> Any:
-    """Parsed JSON; poison when it is not JSON. EXACT: integers beyond 64 bits kept exact."""
-    try:
-        if exact and _has_long_number(raw):
-            return json.loads(raw)
-        return orjson.loads(raw)
-    except (orjson.JSONDecodeError, ValueError, RecursionError):
-        raise PoisonRecord(SERIALIZATION, f"{what} is not valid JSON") from None
-
-
-def _escapes_nul(raw: bytes) -> bool:
-    """Whether JSON text may hold U+0000: only as the escape ``\\u0000``, so only after a backslash."""
-    return _BACKSLASH in raw and raw.find(b"\\u0000") >= 0
-
-
-def has_nul(value: Any) -> bool:
-    """Whether any string in a JSON value holds U+0000, which PostgreSQL cannot store."""
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any("\x00" in key or has_nul(item) for key, item in value.items())
-    if isinstance(value, list):
-        return any(has_nul(item) for item in value)
-    return False
-
-
 def _binary_data(value: bytes | None, json_data: bool, attributes: dict[str, Any]) -> str | None:
     """Binary-mode data as JSON text: JSON data (JSON_DATA) as sent, other data as a JSON string."""
     if not value:
         return None
     if json_data:
-        parsed = _loads(value, "data")
-        if _escapes_nul(value) and has_nul(parsed):
+        parsed = loads_json(value, "data")
+        if escapes_nul(value) and has_nul(parsed):
             raise PoisonRecord(VALIDATION, "data holds a U+0000 character")
         return value.decode()  # UTF-8; naming the codec costs a lookup per call
     try:
@@ -186,7 +148,7 @@ def _structured(
     if mode == _UNSUPPORTED:
         raise PoisonRecord(SERIALIZATION, f"unsupported event format {content_type.split(';', 1)[0][:64]}")
     # The data member is written back out, so integers beyond 64 bits must be read exactly.
-    envelope = _loads(value or b"", "structured event", exact=True)
+    envelope = loads_json(value or b"", "structured event", exact=True)
     if not isinstance(envelope, dict):
         raise PoisonRecord(SERIALIZATION, "structured event is not a JSON object")
     return _from_envelope(envelope, value, key)
@@ -201,7 +163,7 @@ def _unlabelled_envelope(value: bytes | None, content_type: str | None) -> dict[
     if not value or value.find(b'"specversion"') < 0:  # a C-speed scan before any parsing
         return None
     try:
-        envelope = _loads(value, "structured event", exact=True)
+        envelope = loads_json(value, "structured event", exact=True)
     except PoisonRecord:
         return None
     if not isinstance(envelope, dict) or "specversion" not in envelope:
@@ -215,7 +177,7 @@ def _from_envelope(
     envelope: dict[str, Any], value: bytes | None, key: bytes | None
 ) -> tuple[dict[str, Any], str | None]:
     """A parsed structured envelope as (attributes, data JSON); VALUE is its raw JSON text."""
-    if value and _escapes_nul(value) and has_nul(envelope):
+    if value and escapes_nul(value) and has_nul(envelope):
         raise PoisonRecord(VALIDATION, "event holds a U+0000 character")
     missing = object()
     data = envelope.pop("data", missing)

@@ -9,7 +9,7 @@ import asyncio
 from sqlalchemy import text
 
 from hub.consumer import topology
-from hub.consumer.topology import Broker
+from hub.consumer.topology import ConsumerRabbit
 from hub.db import session_scope
 from hub.metrics import DEEPEST_QUEUE, QUEUED_MESSAGES, RELAY_LAG
 
@@ -33,7 +33,7 @@ def _queue_ids() -> list[str]:
         return [row[0] for row in session.execute(text(QUEUES_SQL)).all()]
 
 
-async def measure(broker: Broker) -> None:
+async def measure(broker: ConsumerRabbit) -> None:
     """Set the relay's lag and the queues' depth (all queues, and the deepest) from the database and the
     broker; a queue the broker no longer has counts as empty."""
     RELAY_LAG.set(await asyncio.to_thread(relay_lag))

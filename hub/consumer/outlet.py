@@ -1,6 +1,6 @@
 """The relay's way onto RabbitMQ: event-log rows as messages on their tenant's exchange, every one confirmed (N65).
 
-It publishes through the hub's lean AMQP client (:mod:`hub.sinks.amqp`), the one the RabbitMQ sink uses:
+It publishes through the hub's lean AMQP client (:mod:`hub.amqp.client`), the one the RabbitMQ sink uses:
 a page's publishes leave in one socket write and each waits for its own confirm. A message is not
 ``mandatory``: an event that no queue's bindings select is dropped by the broker, as a topic exchange
 does, rather than sent back. The body is the seed's consumer ``Event`` as JSON (hub.consumer.messages);
@@ -13,8 +13,8 @@ from hub.config import get_settings
 from hub.consumer import messages
 from hub.consumer.filters import routing_key
 from hub.consumer.topology import tenant_exchange
-from hub.sinks.amqp import AmqpConnection, Channel, PropertiesEncoder
-from hub.sinks.rabbitmq import broker_target, connect_broker
+from hub.amqp.client import AmqpConnection, Channel, PropertiesEncoder
+from hub.providers.rabbitmq.sink import broker_target, connect_rabbitmq
 
 PERSISTENT = 2  # AMQP delivery mode: the broker writes the message to disk
 CONTENT_TYPE = "application/json"
@@ -46,7 +46,7 @@ class Outlet:
         """Connect to the hub's broker (``rabbitmq_url`` unless URL) and open a confirming channel."""
         settings = get_settings()
         target = broker_target(url or settings.rabbitmq_url, guarded=False)  # the operator's broker
-        connection = await connect_broker(target, settings.rabbitmq_connect_timeout_seconds)
+        connection = await connect_rabbitmq(target, settings.rabbitmq_connect_timeout_seconds)
         try:
             return cls(connection, await connection.channel(confirm=True))
         except BaseException:

@@ -6,22 +6,17 @@ each to the tenant's topic exchange under its routing key with publisher confirm
 the cursor, in the transaction that holds the cursor row (``FOR UPDATE SKIP LOCKED``: several relays
 share the tenants, one at a time each). A crash between confirm and cursor commit republishes: consumer
 queues are at-least-once. The broker routes; the relay sends each event once, whatever the queue count.
+
+This module is the relay's work; its process loop (listening for ingest's notification, reconnecting)
+is the worker ``workers/consumer_relay.py``.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-
-import orjson
 import psycopg
-from psycopg.types.json import set_json_loads
 
 from hub.config import get_settings
 from hub.consumer.outlet import Outlet
-from hub.consumer.projection import STORED_CHANNEL
-
-log = logging.getLogger("hub.consumer.relay")
 
 TENANTS_SQL = "SELECT DISTINCT tenant_id FROM consumer_queues ORDER BY tenant_id"
 CURSOR_SQL = "SELECT last_seq FROM consumer_relay_cursors WHERE tenant_id = %s FOR UPDATE SKIP LOCKED"
@@ -69,43 +64,3 @@ async def relay_round(conn: psycopg.AsyncConnection, outlet: Outlet, tenants: se
         while (published := await relay_tenant(conn, outlet, tenant_id)) > 0:
             total += published
     return total
-
-
-async def run_relay(stop: asyncio.Event, *, url: str | None = None) -> None:
-    """Relay until STOP is set; a fault of PostgreSQL or RabbitMQ waits and starts the round again."""
-    from hub.db import libpq_url
-
-    while not stop.is_set():
-        try:
-            async with await psycopg.AsyncConnection.connect(url or libpq_url(), autocommit=False,
-                                                             application_name="hub-consumer-relay") as conn:
-                set_json_loads(orjson.loads, conn)  # the stdlib's loads cost more than the rest of a row
-                listener = await psycopg.AsyncConnection.connect(url or libpq_url(), autocommit=True)
-                async with listener:
-                    await listener.execute(f"LISTEN {STORED_CHANNEL}")
-                    outlet = await Outlet.open()
-                    try:
-                        await _relay_loop(stop, conn, listener, outlet, get_settings().consumer_relay_poll_seconds)
-                    finally:
-                        await outlet.close()
-        except Exception as exc:  # noqa: BLE001 (a lost broker or database, whatever it raises: start over)
-            log.warning("consumer relay fault; retrying", extra={"fields": {"error": type(exc).__name__}})
-            await _pause(stop, 1.0)
-
-
-async def _relay_loop(stop, conn, listener, outlet: Outlet, poll_seconds: float) -> None:
-    notified: set[str] | None = None  # None: look at every tenant (at start, and when a poll ran out)
-    while not stop.is_set():
-        if outlet.is_closed:
-            raise ConnectionError("the relay's channel closed")  # the broker went away: reconnect
-        await relay_round(conn, outlet, notified)
-        # A notification names the tenant whose batch was stored; the rest wait in psycopg's backlog.
-        notified = {notify.payload async for notify in listener.notifies(timeout=poll_seconds, stop_after=1)} or None
-
-
-async def _pause(stop: asyncio.Event, seconds: float) -> None:
-    try:
-        async with asyncio.timeout(seconds):
-            await stop.wait()
-    except TimeoutError:
-        pass

@@ -27,7 +27,7 @@ from hub.consumer.schemas import (
 )
 from hub.consumer.sse import EventStreamResponse, durable_frames, non_durable_frames
 from hub.consumer.stream import Stream
-from hub.consumer.topology import Broker
+from hub.consumer.topology import ConsumerRabbit
 from hub.errors import ValidationFailed, invalid
 
 router = APIRouter(tags=["Event Consumer"])
@@ -69,11 +69,11 @@ STREAM_PARAMETERS = docs.parameters(
      "description": "The reconnect token (preferred carrier); 1 to 200 printable ASCII characters."})
 
 
-def broker(request: Request) -> Broker:
+def broker(request: Request) -> ConsumerRabbit:
     """The API process's one broker connection, made on first use."""
     state = request.app.state
     if getattr(state, "consumer_broker", None) is None:
-        state.consumer_broker = Broker()
+        state.consumer_broker = ConsumerRabbit()
     return state.consumer_broker
 
 
@@ -110,7 +110,7 @@ def _token(request: Request) -> str | None:
         raise invalid(TOKEN_HEADER, exc.detail.replace("reconnect_token", TOKEN_HEADER)) from None
 
 
-async def _open(broker_: Broker, consumer: Consumer, queue_id: str, frames: Any) -> EventStreamResponse:
+async def _open(broker_: ConsumerRabbit, consumer: Consumer, queue_id: str, frames: Any) -> EventStreamResponse:
     """Attach a stream before answering (so a missing queue is a 404), then hand it to the response."""
     stack = contextlib.AsyncExitStack()
     stream = await stack.enter_async_context(Stream(broker_, queue_id=queue_id, consumer=consumer))

@@ -24,7 +24,7 @@ from hub.consumer.errors import BrokerUnavailable, QueueNotFound
 from hub.consumer.filters import FilterGroup, bindings, groups_from_json
 from hub.consumer.models import ConsumerQueue
 from hub.consumer.relay import start_cursor
-from hub.consumer.topology import Broker
+from hub.consumer.topology import ConsumerRabbit
 from hub.db import session_scope
 from hub.errors import invalid
 
@@ -96,7 +96,7 @@ def _delete_row(queue_id: str) -> None:
         session.commit()
 
 
-async def _declare(broker: Broker, record: QueueRecord) -> None:
+async def _declare(broker: ConsumerRabbit, record: QueueRecord) -> None:
     try:
         await topology.declare_queue(broker, tenant_id=record.tenant_id, queue_id=record.queue_id,
                                      durable=record.durable, keys=bindings(record.groups))
@@ -104,7 +104,7 @@ async def _declare(broker: Broker, record: QueueRecord) -> None:
         raise BrokerUnavailable() from exc
 
 
-async def create_queue(*, broker: Broker, tenant_id: str, queue_id: str, durable: bool,
+async def create_queue(*, broker: ConsumerRabbit, tenant_id: str, queue_id: str, durable: bool,
                        groups: Sequence[FilterGroup]) -> bool:
     """Create the queue (row, then broker); False when the id is taken. A broker fault undoes the row."""
     if not await asyncio.to_thread(_insert, queue_id, tenant_id, durable, groups):
@@ -117,7 +117,7 @@ async def create_queue(*, broker: Broker, tenant_id: str, queue_id: str, durable
     return True
 
 
-async def ensure_durable(*, broker: Broker, consumer: Consumer, queue_id: str,
+async def ensure_durable(*, broker: ConsumerRabbit, consumer: Consumer, queue_id: str,
                          groups: Sequence[FilterGroup]) -> tuple[str, bool]:
     """CreateDurableQueue: (queue id, created). An existing id of the tenant is returned unchanged."""
     await consumer.require(CREATE)
@@ -140,7 +140,7 @@ def _store_groups(queue_id: str, groups: Sequence[FilterGroup]) -> None:
         session.commit()
 
 
-async def refilter(*, broker: Broker, record: QueueRecord, groups: Sequence[FilterGroup]) -> None:
+async def refilter(*, broker: ConsumerRabbit, record: QueueRecord, groups: Sequence[FilterGroup]) -> None:
     """Bind the queue by GROUPS instead of its stored groups (new bindings first)."""
     try:
         await topology.rebind(broker, tenant_id=record.tenant_id, queue_id=record.queue_id,
@@ -152,7 +152,7 @@ async def refilter(*, broker: Broker, record: QueueRecord, groups: Sequence[Filt
     await asyncio.to_thread(_store_groups, record.queue_id, groups)
 
 
-async def update_durable(*, broker: Broker, consumer: Consumer, queue_id: str,
+async def update_durable(*, broker: ConsumerRabbit, consumer: Consumer, queue_id: str,
                          groups: Sequence[FilterGroup]) -> None:
     """UpdateDurableQueue: authorized by create-durable-queues, as the seed says."""
     await consumer.require(CREATE)
@@ -160,7 +160,7 @@ async def update_durable(*, broker: Broker, consumer: Consumer, queue_id: str,
     await refilter(broker=broker, record=record, groups=groups)
 
 
-async def delete_durable(*, broker: Broker, consumer: Consumer, queue_id: str) -> None:
+async def delete_durable(*, broker: ConsumerRabbit, consumer: Consumer, queue_id: str) -> None:
     await consumer.require(DELETE)
     record = await find_owned(consumer=consumer, queue_id=check_queue_id(queue_id), durable=True)
     try:
@@ -170,7 +170,7 @@ async def delete_durable(*, broker: Broker, consumer: Consumer, queue_id: str) -
     await asyncio.to_thread(_delete_row, record.queue_id)
 
 
-async def attach_durable(*, broker: Broker, consumer: Consumer, queue_id: str) -> QueueRecord:
+async def attach_durable(*, broker: ConsumerRabbit, consumer: Consumer, queue_id: str) -> QueueRecord:
     """The queue a durable consume stream may read; checked before the broker is contacted."""
     check_queue_id(queue_id)
     await consumer.require(CONSUME)
@@ -192,7 +192,7 @@ def _idle_rows(before: datetime) -> list[tuple[str, bool, datetime]]:
             {"before": before}).all()]
 
 
-async def sweep_idle(*, broker: Broker, now: datetime | None = None) -> int:
+async def sweep_idle(*, broker: ConsumerRabbit, now: datetime | None = None) -> int:
     """Delete durable queues idle past the window and forget non-durable ones the broker expired."""
     from hub.config import get_settings
 
@@ -214,7 +214,7 @@ async def sweep_idle(*, broker: Broker, now: datetime | None = None) -> int:
     return removed
 
 
-async def open_non_durable(*, broker: Broker, consumer: Consumer, token: str | None,
+async def open_non_durable(*, broker: ConsumerRabbit, consumer: Consumer, token: str | None,
                            groups: Sequence[FilterGroup], update: bool) -> str:
     """A fresh non-durable queue (no token), or the live one a token names, re-filtered on UPDATE."""
     if token is None:

@@ -41,7 +41,7 @@ class Delivery:
 class Stream:
     """Deliveries of one queue to one client; use ``async with Stream(...) as stream``."""
 
-    def __init__(self, broker: topology.Broker, *, queue_id: str, consumer: Consumer,
+    def __init__(self, broker: topology.ConsumerRabbit, *, queue_id: str, consumer: Consumer,
                  prefetch: int | None = None) -> None:
         self.broker, self.queue_id, self.consumer = broker, queue_id, consumer
         self.prefetch = prefetch or get_settings().consumer_prefetch

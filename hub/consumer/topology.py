@@ -59,8 +59,10 @@ def non_durable_arguments() -> dict:
     return {"x-queue-type": "classic", "x-expires": grace_ms}
 
 
-class Broker:
-    """One connection per process, opened again when lost; each stream and call takes channels of its own.
+class ConsumerRabbit:
+    """The consumer service's RabbitMQ (seed 000's queues; not the seed 003 event broker, not a sink's).
+
+    One connection per process, opened again when lost; each stream and call takes channels of its own.
 
     Not a self-healing connection: a stream whose connection dropped must end (the seed's "broker
     cancelled" error) rather than resume on a new channel, whose delivery tags would mean other messages.
@@ -102,7 +104,7 @@ async def declare_shared(channel: AbstractChannel) -> None:
     await queue.bind(exchange)
 
 
-async def declare_queue(broker: Broker, *, tenant_id: str, queue_id: str, durable: bool,
+async def declare_queue(broker: ConsumerRabbit, *, tenant_id: str, queue_id: str, durable: bool,
                         keys: Iterable[str]) -> None:
     """Declare the queue (idempotent) and bind it to the tenant's exchange by KEYS."""
     async with await broker.channel(confirms=False) as channel:
@@ -115,7 +117,7 @@ async def declare_queue(broker: Broker, *, tenant_id: str, queue_id: str, durabl
             await queue.bind(exchange, routing_key=key)
 
 
-async def rebind(broker: Broker, *, tenant_id: str, queue_id: str, old: set[str], new: set[str]) -> None:
+async def rebind(broker: ConsumerRabbit, *, tenant_id: str, queue_id: str, old: set[str], new: set[str]) -> None:
     """Bind the keys of NEW first, then unbind those only OLD has: no event falls between them."""
     async with await broker.channel(confirms=False) as channel:
         exchange = await channel.declare_exchange(tenant_exchange(tenant_id), ExchangeType.TOPIC, durable=True)
@@ -126,19 +128,19 @@ async def rebind(broker: Broker, *, tenant_id: str, queue_id: str, old: set[str]
             await queue.unbind(exchange, routing_key=key)
 
 
-async def queue_consumers(broker: Broker, queue_id: str) -> int | None:
+async def queue_consumers(broker: ConsumerRabbit, queue_id: str) -> int | None:
     """The queue's consumer count, or None when it does not exist (a passive declare)."""
     declared = await _declared(broker, queue_id)
     return declared.consumer_count if declared is not None else None
 
 
-async def queue_messages(broker: Broker, queue_id: str) -> int | None:
+async def queue_messages(broker: ConsumerRabbit, queue_id: str) -> int | None:
     """The messages ready in the queue, or None when it does not exist (a passive declare)."""
     declared = await _declared(broker, queue_id)
     return declared.message_count if declared is not None else None
 
 
-async def _declared(broker: Broker, queue_id: str):  # noqa: ANN202 (aiormq's Queue.DeclareOk)
+async def _declared(broker: ConsumerRabbit, queue_id: str):  # noqa: ANN202 (aiormq's Queue.DeclareOk)
     channel = await broker.channel(confirms=False)
     try:
         queue = await channel.declare_queue(queue_name(queue_id), passive=True)
@@ -150,7 +152,7 @@ async def _declared(broker: Broker, queue_id: str):  # noqa: ANN202 (aiormq's Qu
             await channel.close()
 
 
-async def delete_queue(broker: Broker, queue_id: str) -> None:
+async def delete_queue(broker: ConsumerRabbit, queue_id: str) -> None:
     """Delete the queue with its messages (no error when it is already gone)."""
     async with await broker.channel(confirms=False) as channel:
         await channel.queue_delete(queue_name(queue_id))

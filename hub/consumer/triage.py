@@ -92,7 +92,7 @@ def death_of(headers: dict) -> tuple[Reason, str, datetime | None]:
 
 
 def delivery_count(headers: dict, reason: Reason) -> int:
-    """Broker delivery attempts: the quorum queue's count, else what the reason implies."""
+    """ConsumerRabbit delivery attempts: the quorum queue's count, else what the reason implies."""
     counted = headers.get("x-delivery-count")
     if isinstance(counted, int) and counted > 0:
         return counted + (1 if reason is Reason.DELIVERY_LIMIT else 0)
@@ -102,7 +102,7 @@ def delivery_count(headers: dict, reason: Reason) -> int:
 class TriageSession:
     """The dead-letter queue as one operator's session sees it; ``async with TriageSession(broker)``."""
 
-    def __init__(self, broker: topology.Broker, *, prefetch: int | None = None) -> None:
+    def __init__(self, broker: topology.ConsumerRabbit, *, prefetch: int | None = None) -> None:
         self.broker = broker
         self.prefetch = prefetch or get_settings().consumer_prefetch
         self.base = random.randrange(1, 1 << 30) * TAG_SPAN

@@ -15,7 +15,7 @@ from pydantic import Field
 
 from hub.bodies import documented_models, parse_json
 from hub.errors import ValidationFailed
-from hub.providers.aws import REGION
+from hub.providers.aws.provider import REGION
 from hub.providers.base import text_field
 from hub.schema_base import ClosedModel, Uri
 from hub.sinks.base import AttemptResult

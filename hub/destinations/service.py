@@ -20,7 +20,7 @@ from hub.destinations.schemas import GrantRequest, probe_result
 from hub.destinations.verdict import apply_verdict
 from hub.egress import DnsTimeout, DnsUnavailable
 from hub.ids import new_id
-from hub.providers.aws import SetupArtifacts
+from hub.providers.aws.provider import SetupArtifacts
 from hub.providers.base import Access, ProbeTarget, ProbeUnsupported, Provider, stored_access
 from hub.providers.registry import provider_for
 from hub.secrets import seal, unseal

@@ -18,8 +18,10 @@ from typing import Any
 
 import orjson
 
+from hub.backbone.outbound import OutboundEvent, to_record
+from hub.backbone.outbound import topic_for as backbone_topic
 from hub.backbone.producer import shared_producer
-from hub.cloudevent.encode import MODES, InvalidEvent, KafkaRecord, encode
+from hub.cloudevent.encode import MODES, InvalidEvent, KafkaRecord
 from hub.config import get_settings
 
 # Kafka's legal topic names are [a-zA-Z0-9._-], at most 249 characters with the prefix.
@@ -72,7 +74,7 @@ def read_data(text: str) -> Any:
 def topic_for(source: str) -> str:
     """The backbone topic of a producing application: ``<prefix><source>``, never the DLQ topic."""
     settings = get_settings()
-    topic = f"{settings.kafka_topic_prefix}{source}"
+    topic = backbone_topic(source, settings)
     if not source or not _TOPIC_CHARS.match(topic) or len(topic) > MAX_TOPIC_LENGTH:
         raise SendError(f"source {source!r} does not make a Kafka topic name (letters, digits, '.', '_', '-')")
     if topic == settings.dlq_topic:
@@ -91,17 +93,11 @@ def event_ids(request: SendRequest) -> list[str]:
 
 def build_message(request: SendRequest, ce_id: str) -> KafkaRecord:
     """The Kafka record of one event, encoded in the requested content mode."""
-    attributes: dict[str, Any] = {
-        "specversion": "1.0", "id": ce_id, "source": request.source, "type": request.event_type,
-        "tenantid": request.tenant, "time": datetime.now(UTC), "datacontenttype": "application/json",
-    }
-    if request.key:
-        attributes["partitionkey"] = request.key
-    if request.schema_version:
-        attributes["schemaversion"] = request.schema_version
+    event = OutboundEvent(source=request.source, event_type=request.event_type, tenant_id=request.tenant,
+                          event_id=ce_id, time=datetime.now(UTC), data=request.data,
+                          partition_key=request.key or None, schema_version=request.schema_version or None)
     try:
-        return encode(attributes, request.data, mode=request.mode,
-                      max_bytes=get_settings().kafka_max_record_bytes)
+        return to_record(event, mode=request.mode)
     except InvalidEvent as exc:
         raise SendError(f"the hub would not store that event: {exc.message}") from None
 

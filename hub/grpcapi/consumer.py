@@ -15,7 +15,7 @@ from hub.consumer.access import Consumer, consumer_from_token, triage_operator
 from hub.consumer.filters import FILTER_TYPE_NUMBERS, FilterGroup, InvalidFilter, ResourceFilter, check_groups
 from hub.consumer.messages import ConsumerEvent
 from hub.consumer.stream import Stream
-from hub.consumer.topology import Broker
+from hub.consumer.topology import ConsumerRabbit
 from hub.consumer.triage import ActionResult, DeadLetter, TriageSession
 from hub.errors import invalid
 from hub.grpcapi.publisher import authorization
@@ -54,7 +54,7 @@ async def _settle_from(requests: AsyncIterator[Any], stream: Stream) -> None:
         await stream.settle(acks=list(request.ack_delivery_tags), nacks=list(request.nack_delivery_tags))
 
 
-async def _refilter_from(requests: AsyncIterator[Any], consumer: Consumer, broker: Broker, queue_id: str) -> None:
+async def _refilter_from(requests: AsyncIterator[Any], consumer: Consumer, broker: ConsumerRabbit, queue_id: str) -> None:
     """Apply each later request that carries previous_filter_groups as a filter update."""
     async for request in requests:
         if request.previous_filter_groups:
@@ -102,8 +102,8 @@ def triage_message(item: DeadLetter | ActionResult) -> Any:
 class EventConsumerService(pb_grpc.EventConsumerServiceServicer):
     """The seed's seven RPCs, authenticated by the ``authorization`` metadata."""
 
-    def __init__(self, broker: Broker | None = None) -> None:
-        self.broker = broker or Broker()
+    def __init__(self, broker: ConsumerRabbit | None = None) -> None:
+        self.broker = broker or ConsumerRabbit()
 
     @grpc_method
     async def CreateDurableQueue(self, request: Any, context: grpc.aio.ServicerContext) -> Any:  # noqa: N802

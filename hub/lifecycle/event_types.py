@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hub.config import Settings, get_settings
+from hub.backbone.outbound import topic_for
+from hub.config import Settings
 
 HUB_SOURCE = "streaming-hub"
 
@@ -28,7 +29,7 @@ HUB_LIFECYCLE_EVENTS: tuple[dict[str, Any], ...] = (
 
 def hub_topic(settings: Settings | None = None) -> str:
     """The topic the hub's lifecycle events are published on (docs/contract-notes.md N17)."""
-    return f"{(settings or get_settings()).kafka_topic_prefix}{HUB_SOURCE}"
+    return topic_for(HUB_SOURCE, settings)
 
 
 def lifecycle_catalog_events(settings: Settings | None = None) -> list[dict[str, Any]]:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from hub.backbone.outbound import OutboundEvent, to_record
 from hub.backbone.producer import shared_producer
-from hub.cloudevent.encode import STRUCTURED, KafkaRecord, encode
+from hub.cloudevent.encode import STRUCTURED, KafkaRecord
 from hub.config import get_settings
 from hub.errors import ServiceUnavailable
 from hub.ids import new_id
@@ -33,14 +34,10 @@ def build_lifecycle_event(
     """The record of a lifecycle fact; ``event_id`` makes a retried emit deduplicate (N19)."""
     if not event_type.startswith("hub."):
         raise ValueError("lifecycle event types start with 'hub.'")
-    attributes: dict[str, Any] = {
-        "specversion": "1.0", "id": event_id or str(new_id()), "source": HUB_SOURCE, "type": event_type,
-        "time": datetime.now(UTC), "datacontenttype": "application/json", "tenantid": tenant_id,
-        "schemaversion": SCHEMA_VERSION, "partitionkey": tenant_id,
-    }
-    if delegated_scope:
-        attributes["delegatedscope"] = delegated_scope
-    return encode(attributes, data, mode=STRUCTURED, max_bytes=get_settings().kafka_max_record_bytes)
+    return to_record(OutboundEvent(
+        source=HUB_SOURCE, event_type=event_type, tenant_id=tenant_id, event_id=event_id or str(new_id()),
+        time=datetime.now(UTC), data=data, schema_version=SCHEMA_VERSION, partition_key=tenant_id,
+        delegated_scope=delegated_scope or None), mode=STRUCTURED)
 
 
 def emit_lifecycle_event(

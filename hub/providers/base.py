@@ -8,7 +8,6 @@ ask the provider instead of comparing kinds.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 import orjson
 
 from hub.errors import ValidationFailed, invalid
-from hub.sinks.base import AttemptResult
+from hub.sinks.base import AttemptResult, Sink
 from hub.sinks.vocabulary import ErrorClass, SinkKind
 
 if TYPE_CHECKING:
@@ -115,7 +114,7 @@ class Provider:
     """One sink kind's destination rules and operations (override per kind)."""
 
     kind: ClassVar[SinkKind]
-    sink_path: str | None = None  # "module:Class" of the send half; None: nothing is pushed (pull)
+    sink: ClassVar[type[Sink] | None] = None  # the send half, imported by the kind's package; None: pull
     takes_endpoint: ClassVar[bool] = True  # False: the hub synthesizes it
     keeps_whitespace: ClassVar[bool] = False  # leading or trailing spaces are part of the destination
     names_destination_only: ClassVar[bool] = False  # no "scheme://": connection details live in the credential
@@ -129,7 +128,7 @@ class Provider:
     @property
     def is_push(self) -> bool:
         """Push kinds get delivery jobs; a kind without a sender is read from the event log instead."""
-        return self.sink_path is not None
+        return self.sink is not None
 
     @property
     def birth_state(self) -> str:
@@ -210,16 +209,8 @@ class Provider:
         raise invalid("id", f"setup artifacts exist for sqs and eventbridge subscriptions, not {self.kind.value}")
 
     # Send half
-    def sink_class(self) -> type:
-        """The sink class, imported on first use; raises SinkUnavailable when it cannot be imported."""
-        if self.sink_path is None:
+    def sink_class(self) -> type[Sink]:
+        """The kind's sink class; SinkUnavailable for a kind that pushes nothing."""
+        if self.sink is None:
             raise SinkUnavailable(f"no sink delivers the kind {self.kind.value!r}")
-        module_name, _, class_name = self.sink_path.partition(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:  # the sink module, or a library it needs, is not installed
-            raise SinkUnavailable(f"the {self.kind.value} sink is not part of this build ({exc.name})") from None
-        try:
-            return getattr(module, class_name)
-        except AttributeError:
-            raise SinkUnavailable(f"the {self.kind.value} sink module has no {class_name}") from None
+        return self.sink

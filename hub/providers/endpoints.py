@@ -17,7 +17,7 @@ import uuid
 from hub.egress import InvalidDestination
 from hub.errors import invalid
 from hub.providers.base import EndpointShapeError
-from hub.providers.pull import PULL_SCHEME
+from hub.providers.pull.provider import PULL_SCHEME
 from hub.providers.registry import find_provider, provider_for
 
 MAX_ENDPOINT_LENGTH = 2048

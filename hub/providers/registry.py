@@ -8,7 +8,11 @@ from __future__ import annotations
 
 
 from hub.config import Settings
-from hub.providers import eventbridge, pull, rabbitmq, sqs, webhook
+from hub.providers.eventbridge import provider as eventbridge
+from hub.providers.pull import provider as pull
+from hub.providers.rabbitmq import provider as rabbitmq
+from hub.providers.sqs import provider as sqs
+from hub.providers.webhook import provider as webhook
 from hub.providers.base import Provider, SinkUnavailable
 from hub.sinks.base import Sink
 

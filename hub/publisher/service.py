@@ -16,13 +16,13 @@ import hashlib
 import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any
 
 import orjson
 
+from hub.backbone.outbound import OutboundEvent, to_record, topic_for
 from hub.backbone.producer import PublishResult, shared_producer
 from hub.cloudevent.encode import InvalidEvent as UnstorableEvent
-from hub.cloudevent.encode import KafkaRecord, attribute_text, encode
+from hub.cloudevent.encode import KafkaRecord, attribute_text
 from hub.config import get_settings
 from hub.errors import PermissionDenied, ValidationFailed
 from hub.publisher.access import Publisher
@@ -39,7 +39,7 @@ _LANDED, _UNCONFIRMED = PublishOutcome(True), PublishOutcome(False, BROKER_UNREA
 
 def publish_topic() -> str:
     """The backbone topic of published events: ``<prefix>event-publisher-service``."""
-    return f"{get_settings().kafka_topic_prefix}{SOURCE}"
+    return topic_for(SOURCE)
 
 
 def event_id(publisher: Publisher, event: PublishEvent, occurred_at: str) -> str:
@@ -60,23 +60,20 @@ def uuid5_text(name: bytes) -> str:
     return f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:]}"
 
 
-def record_attributes(publisher: Publisher, event: PublishEvent, published_at: str) -> dict[str, Any]:
-    """The CloudEvent attributes of one event (N33; PUBLISHED_AT written once per call). The timestamps
-    go in as text, each written once (N61)."""
+def outbound_event(publisher: Publisher, event: PublishEvent, published_at: str) -> OutboundEvent:
+    """One published event as it goes onto the backbone (N33; PUBLISHED_AT written once per call). The
+    timestamps go in as text, each written once (N61)."""
     occurred = attribute_text(event.occurred_at)
-    return {
-        "specversion": "1.0", "id": event_id(publisher, event, occurred), "source": SOURCE, "type": event.event_type,
-        "tenantid": publisher.tenant_id, "time": occurred, "datacontenttype": "application/json",
-        "occurredat": occurred, "publishedat": published_at,
-        "principalidentity": publisher.subject or None, "resourceid": event.resource_id,
-        "partitionkey": event.resource_id,  # one resource's events keep their order
-    }
+    return OutboundEvent(
+        source=SOURCE, event_type=event.event_type, tenant_id=publisher.tenant_id,
+        event_id=event_id(publisher, event, occurred), time=occurred, data=event.message,
+        occurred_at=occurred, published_at=published_at, principal_identity=publisher.subject or None,
+        resource_id=event.resource_id, partition_key=event.resource_id)  # one resource's events keep their order
 
 
 def build_record(publisher: Publisher, event: PublishEvent, published_at: str) -> KafkaRecord:
     """The Kafka record of one event; raises the codec's InvalidEvent when ingest would refuse it."""
-    return encode(record_attributes(publisher, event, published_at), event.message,
-                  max_bytes=get_settings().kafka_max_record_bytes)
+    return to_record(outbound_event(publisher, event, published_at))
 
 
 def _prepare(publisher: Publisher, events: Sequence[PublishEvent | InvalidEvent],

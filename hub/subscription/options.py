@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from hub.providers.headers import read_headers, seal_headers
+from hub.providers.webhook.headers import read_headers, seal_headers
 from hub.providers.registry import provider_for
 from hub.subscription import service
 from hub.subscription.filter_check import check_filter

@@ -18,7 +18,7 @@ from sqlmodel import Session, col, select
 from hub.errors import NotFound
 from hub.ids import new_id, parse_uuid
 from hub.providers.endpoints import pull_endpoint
-from hub.providers.headers import seal_headers
+from hub.providers.webhook.headers import seal_headers
 from hub.providers.registry import provider_for
 from hub.secrets import mint_signing_secret, seal, unseal
 from hub.subscription.errors import NameTaken, NoSecretToRotate

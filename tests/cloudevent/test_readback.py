@@ -78,7 +78,7 @@ def assert_same(fast: Event | None, slow: Event | Poison, *, names_known: bool =
 def test_the_shortcut_answers_as_the_decoder_for_publisher_events(drawn) -> None:
     publisher, event, max_bytes = drawn
     try:
-        attributes = service.record_attributes(publisher, event, "2024-10-16T14:30:00.123456Z")
+        attributes = service.outbound_event(publisher, event, "2024-10-16T14:30:00.123456Z").attributes()
     except orjson.JSONEncodeError:
         return  # an unwritable message fails before the codec, either way
     assert_same(*answers(attributes, event.message, max_bytes))
@@ -89,7 +89,7 @@ def test_the_shortcut_answers_as_the_decoder_for_publisher_events(drawn) -> None
 def test_encode_stores_or_refuses_publisher_events_as_the_decoder_reads_them(drawn) -> None:
     publisher, event, max_bytes = drawn
     try:
-        attributes = service.record_attributes(publisher, event, "2024-10-16T14:30:00.123456Z")
+        attributes = service.outbound_event(publisher, event, "2024-10-16T14:30:00.123456Z").attributes()
     except orjson.JSONEncodeError:
         return
     value, headers, _ = _binary(attributes, event.message, JSON)
@@ -117,7 +117,7 @@ def test_the_shortcut_answers_as_the_decoder_for_any_json_event(event) -> None:
 def test_the_shortcut_is_taken_for_a_publisher_event_and_declines_a_refusal() -> None:
     publisher = Publisher("tenant", "subject", frozenset({"*"}))
     event = PublishEvent("a.b", {"n": 1}, datetime(2024, 10, 16, tzinfo=UTC), "/r/1")
-    attributes = service.record_attributes(publisher, event, "2024-10-16T14:30:00Z")
+    attributes = service.outbound_event(publisher, event, "2024-10-16T14:30:00Z").attributes()
     fast, slow = answers(attributes, event.message, MAX)
     assert fast is not None and fast == slow
     fast, slow = answers(attributes, {"x": "y" * MAX}, MAX)

@@ -13,14 +13,14 @@ from sqlalchemy import text
 from hub.consumer import topology
 from hub.consumer.gauges import measure
 from hub.consumer.service import create_queue
-from hub.consumer.topology import Broker, queue_name
+from hub.consumer.topology import ConsumerRabbit, queue_name
 from hub.db import session_scope
 
 GAUGES = ("streaming_hub_consumer_relay_lag_events", "streaming_hub_consumer_queued_messages",
           "streaming_hub_consumer_queue_deepest_messages")
 
 
-async def measured(broker: Broker) -> dict[str, float]:
+async def measured(broker: ConsumerRabbit) -> dict[str, float]:
     await measure(broker)
     return {name: REGISTRY.get_sample_value(name) for name in GAUGES}
 
@@ -34,7 +34,7 @@ def store_events(tenant: str, count: int) -> None:
 
 
 async def scenario(tenant: str, queue_id: str) -> tuple[dict[str, float], dict[str, float]]:
-    broker = Broker()
+    broker = ConsumerRabbit()
     try:
         with session_scope() as session:  # a log of 10 events before the queue: its cursor starts at 10
             session.execute(text("INSERT INTO tenant_counters (tenant_id, last_seq) VALUES (:t, 10)"), {"t": tenant})

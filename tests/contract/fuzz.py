@@ -1,7 +1,9 @@
-"""``make fuzz``: at least 10,000 generated requests against the built operations, then the tally.
+"""``make fuzz``: at least 10,000 generated requests against every operation, then the tally.
 
-Two phases, both with a fixed seed: every operation on its own (positive and negative cases, good
-and bad credentials), then stateful scenarios that follow links from a create to the reads, the
+Phases, each with a fixed seed: every contract operation on its own (positive and negative cases, good
+and bad credentials), every other operation of ``schemas/openapi.json`` (the extensions and the seed
+surfaces, against the hub's own document; the SSE streams excepted, which never end), then stateful
+scenarios that follow links from a create to the reads, the
 change, the rotation and the delete of the subscription it made. Exits 1 when any response breaks
 the contract (5xx, an undeclared status, an error that is not problem+json, a body off its schema)
 or when fewer requests than asked for were made.
@@ -26,6 +28,7 @@ from hypothesis import HealthCheck, Phase
 from hypothesis.errors import FlakyStrategyDefinition
 from schemathesis.python import asgi
 
+from tests.contract.documents import load_contract, operations
 from tests.contract.fuzzing import (
     SEED, Credentials, Tally, built_operations, check_response, fuzz_document, fuzz_operation, load_schema,
     seed_subscriptions,
@@ -117,6 +120,25 @@ def stateful_phase(schema: Any, client: Any, credentials: Credentials, tally: Ta
         print("stateful round stopped early: a scenario took another path on replay", flush=True)
 
 
+def streams(operation: Any) -> bool:
+    """Whether an operation answers with an endless stream (SSE): a generated valid request would never end."""
+    ok = operation.definition.raw.get("responses", {}).get("200", {})
+    return "text/event-stream" in ok.get("content", {})
+
+
+def beyond_the_contract(app: Any, *, client: Any, credentials: Credentials, tally: Tally, per_mode: int,
+                        seed: int, known_ids: list[str]) -> None:
+    """Every operation of ``schemas/openapi.json`` the contract does not define (the extensions under
+    ``/v1`` and the seed 000 and 003 surfaces under ``/api/``), each against the hub's own document."""
+    contract_ids = set(operations(load_contract()))
+    extra = [operation for operation in built_operations(load_schema(app))
+             if operation.definition.raw.get("operationId") not in contract_ids and not streams(operation)]
+    for operation in extra:
+        fuzz_operation(operation, client=client, credentials=credentials, tally=tally, max_examples=per_mode,
+                       seed=seed, known_ids=known_ids)
+    print(f"beyond the contract: {len(extra)} operations, {tally.cases} cases so far", flush=True)
+
+
 def run(cases: int, seed: int) -> Tally:
     from hub.app import create_app
     from tests.contract.test_operations import PENDING
@@ -124,14 +146,16 @@ def run(cases: int, seed: int) -> Tally:
     app = create_app()
     schema = load_schema(app, add_links(fuzz_document(app, PENDING)))
     credentials, tally = Credentials(), Tally()
-    operations = built_operations(schema)
-    per_mode = max(50, cases // (2 * 2 * len(operations)))  # about half the budget goes to this phase
+    contract_operations = built_operations(schema)
+    per_mode = max(50, cases // (2 * 2 * len(contract_operations)))  # about half the budget goes to this phase
     with asgi.get_client(app) as client:
         known_ids = seed_subscriptions(client, credentials)
-        for operation in operations:
+        for operation in contract_operations:
             fuzz_operation(operation, client=client, credentials=credentials, tally=tally, max_examples=per_mode,
                            seed=seed, known_ids=known_ids)
         print(f"stateless phase: {tally.cases} cases", flush=True)
+        beyond_the_contract(app, client=client, credentials=credentials, tally=tally, per_mode=per_mode,
+                            seed=seed, known_ids=known_ids)
         for round_ in range(40):  # bounded: each round adds scenarios until the count is reached
             if tally.cases >= cases:
                 break

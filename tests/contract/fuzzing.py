@@ -27,6 +27,7 @@ from schemathesis import GenerationMode
 from schemathesis.python import asgi
 
 from hub.auth.tokens import mint_token
+from hub.consumer.access import TRIAGE, consumer_claims
 from hub.devtools.tree import DEFAULT_PERMISSIONS
 from tests.contract.compare import METHODS, load_contract, operations, resolve
 
@@ -78,13 +79,16 @@ class Tally:
 
 
 class Credentials:
-    """One tenant's tokens: a valid one (tenant permissions and the operator scope) and bad ones."""
+    """One tenant's tokens: a valid one (tenant permissions, the operator scope, seed 000's queue permissions
+    and seed 003's read, purge and topic grants; no publish grant: a broker publish waits for ingest, which
+    the fuzzer does not run) and bad ones."""
 
     def __init__(self, tenant: str | None = None) -> None:
         self.tenant = tenant or f"t-fuzz-{uuid.uuid4().hex[:10]}"
-        permissions = list(DEFAULT_PERMISSIONS)
+        permissions, claims = consumer_claims(list(DEFAULT_PERMISSIONS), None)
         self.tokens = {
-            "valid": mint_token(tenant=self.tenant, permissions=permissions, operator=True),
+            "valid": mint_token(tenant=self.tenant, permissions=[*permissions, TRIAGE], operator=True,
+                                claims=claims, event_broker={"*": {"data": "RD", "topics": "RW"}}),
             "garbage": "not-a-jwt." + uuid.uuid4().hex,
             "expired": mint_token(tenant=self.tenant, permissions=permissions, operator=True, ttl_seconds=-120),
         }
@@ -132,10 +136,9 @@ def check_response(case: Any, response: Any) -> list[tuple[str, str]]:
     return issues
 
 
-#: Operations whose success body intentionally differs from the contract: the app's own schema is used.
-#: The subscription projections carry the issue-22 extension fields (docs/contract-notes.md N53).
-APP_SCHEMA_RESPONSES = {"getRuntime": "200", "createSubscription": "201", "getSubscription": "200",
-                        "listSubscriptions": "200"}
+#: Operations whose success body intentionally differs from the contract: the app's own schema is used
+#: (the Python facts of /runtime). The subscription bodies are the contract's own again (N67).
+APP_SCHEMA_RESPONSES = {"getRuntime": "200"}
 
 
 def _inline(document: dict[str, Any], node: Any, depth: int = 0) -> Any:

@@ -137,13 +137,13 @@ def test_kind_without_a_sink_ends_with_a_recorded_outcome(deliver_db: str, scrip
                                                           monkeypatch) -> None:  # noqa: ANN001
     from hub.providers.registry import provider_for
 
-    monkeypatch.setattr(provider_for("sqs"), "sink_path", "hub.sinks.not_in_this_build:Missing")
+    monkeypatch.setattr(type(provider_for("sqs")), "sink", None)  # a build without the SQS sink
     sub, _ = insert_subscription(deliver_db, tenant, "https://sqs.example/q", sink_kind="sqs")
     insert_events(deliver_db, tenant, [sub], 1)
     drive(all_terminal(deliver_db, tenant))
     [row] = attempts(deliver_db, tenant)
     assert (row["outcome"], row["error_class"]) == ("dead_lettered", "internal")
-    assert "not part of this build" in row["detail"]
+    assert row["detail"] == "no sink delivers the kind 'sqs'"
 
 
 def test_expired_lease_returns_a_dead_workers_jobs(deliver_db: str, scripted: Receiver, tenant: str,

@@ -6,9 +6,9 @@ import json
 
 from standardwebhooks import Webhook
 
-from hub.providers.headers import seal_headers
+from hub.providers.webhook.headers import seal_headers
 from hub.providers.registry import provider_for
-from hub.sinks.webhook import CONTENT_TYPE, USER_AGENT
+from hub.providers.webhook.sink import CONTENT_TYPE, USER_AGENT
 from tests.deliver.conftest import all_terminal, drive, hook_url, insert_events, insert_subscription, job_states, sql
 from devkit.receiver import Receiver
 

@@ -148,7 +148,7 @@ def test_the_standard_variables_alone_export_sampled_traces(deliver_db: str, scr
 
 def test_without_tracing_the_receiver_gets_the_producers_context() -> None:
     from hub.sinks.base import PreparedDelivery
-    from hub.sinks.webhook import try_headers
+    from hub.providers.webhook.sink import try_headers
 
     producer = f"00-{secrets.token_hex(16)}-{secrets.token_hex(8)}-01"
     delivery = PreparedDelivery(delivery_id="d", job_id=None, tenant_id="t", subscription_id=uuid.uuid4(),

@@ -1,4 +1,4 @@
-"""The README's error-class table is the ErrorClass enum (R-X-STATE-07: errorClass is one frozen taxonomy)."""
+"""docs/architecture.md's error-class table is the ErrorClass enum (R-X-STATE-07: errorClass is one frozen taxonomy)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 from hub.sinks.vocabulary import ErrorClass
 from scripts.error_classes_table import END, START, meanings, render
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+README = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
 
 
 def test_readme_table_matches_the_enum() -> None:

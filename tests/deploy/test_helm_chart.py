@@ -22,6 +22,10 @@ SIZES = sorted(VALUES)
 PROCESSES = ["api", "grpc", "ingest", "deliver", "dlq-observer", "consumer-relay", "sweep"]
 EXPORTED = {wrapper._name for wrapper in vars(metrics).values() if isinstance(wrapper, MetricWrapperBase)}
 
+# Each worker's own metrics settings (prefix of _HOST and _PORT).
+METRICS_SETTING = {"ingest": "HUB_INGEST_METRICS", "deliver": "HUB_DELIVER_METRICS",
+                   "dlq-observer": "HUB_DLQ_OBSERVER_METRICS", "consumer-relay": "HUB_CONSUMER_RELAY_METRICS"}
+
 
 @pytest.fixture(scope="module", autouse=True)
 def migrated_database() -> None:
@@ -80,10 +84,9 @@ def test_every_deployment_probes_what_its_process_serves(size):
             if name == "sweep":
                 assert box["args"][-2:] == ["--metrics-port", str(port)]
             else:
-                setting = "HUB_DELIVER_METRICS_PORT" if name == "deliver" else "HUB_INGEST_METRICS_PORT"
-                assert int(env[setting]["value"]) == port
-            host = "HUB_DELIVER_METRICS_HOST" if name == "deliver" else "HUB_INGEST_METRICS_HOST"
-            assert env[host]["value"] == "0.0.0.0"
+                assert int(env[f"{METRICS_SETTING[name]}_PORT"]["value"]) == port
+            host = "HUB_INGEST_METRICS" if name == "sweep" else METRICS_SETTING[name]
+            assert env[f"{host}_HOST"]["value"] == "0.0.0.0"
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -1,4 +1,4 @@
-"""The compose file, the Helm chart and the README's configuration table name the same settings: every
+"""The compose file, the Helm chart and docs/configuration.md name the same settings: every
 setting a deployed process needs is set by both, and neither names one the settings object lacks."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from tests.deploy.helm import CHART, REPO, VALUES, component, env_of, of_kind, r
 from tests.deploy.process_settings import NEEDS, SETTINGS
 
 COMPOSE = REPO / "deploy" / "compose" / "compose.yaml"
-README = REPO / "README.md"
+CONFIGURATION = REPO / "docs" / "configuration.md"
 HUB_NAME = re.compile(r"\bHUB_[A-Z0-9_]+\b")
 
 
@@ -21,10 +21,8 @@ def migrated_database() -> None:
     """These tests read files and run helm: no database (the suite's own fixture migrates one)."""
 
 
-def _readme_table() -> set[str]:
-    text = README.read_text()
-    table = text.split("<!-- settings-table:start -->", 1)[1].split("<!-- settings-table:end -->", 1)[0]
-    return set(re.findall(r"^\| `(HUB_[A-Z0-9_]+)` \|", table, re.M))
+def _documented() -> set[str]:
+    return set(re.findall(r"^\| `(HUB_[A-Z0-9_]+)` \|", CONFIGURATION.read_text(), re.M))
 
 
 def _compose_services() -> dict[str, set[str]]:
@@ -39,15 +37,15 @@ def _chart_settings() -> set[str]:
     return {name for obj in of_kind(objects, "Deployment") + of_kind(objects, "Job") for name in env_of(obj)}
 
 
-def test_readme_table_is_the_settings_object():
-    assert _readme_table() == SETTINGS
+def test_the_configuration_page_is_the_settings_object():
+    assert _documented() == SETTINGS
 
 
 def test_compose_and_chart_name_the_same_settings():
     compose = set().union(*_compose_services().values())
     chart = _chart_settings()
     assert compose == chart, f"only in compose: {compose - chart}; only in the chart: {chart - compose}"
-    assert chart <= _readme_table()
+    assert chart <= _documented()
 
 
 def test_compose_runs_every_process_with_what_it_needs():

@@ -16,8 +16,8 @@ from sqlalchemy import text
 from hub.config import get_settings
 from hub.db import get_engine
 from hub.destinations.service import delivery_access
-from hub.sinks.eventbridge import EventBridgeSink
-from hub.sinks.sqs import SqsSink
+from hub.providers.eventbridge.sink import EventBridgeSink
+from hub.providers.sqs.sink import SqsSink
 from hub.sinks.vocabulary import SinkKind
 from hub.subscription.models import Subscription
 from tests.destinations.conftest import PRINCIPAL, TEMPLATE

@@ -56,7 +56,7 @@ class CarrierProvider(Provider):
     """Endpoints are ``loft/<bird>``; the credential is ``{"ring": ...}``; probes always succeed."""
 
     kind = Kind.carrier  # type: ignore[assignment]
-    sink_path = f"{__name__}:CarrierSink"
+    sink = CarrierSink
     names_destination_only = verifies = takes_credential = True
 
     def check_shape(self, endpoint: str) -> None:

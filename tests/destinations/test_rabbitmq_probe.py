@@ -1,4 +1,4 @@
-"""The RabbitMQ credential probe (hub.providers.rabbitmq) on the hub's own AMQP client, against the real local
+"""The RabbitMQ credential probe (hub.providers.rabbitmq.provider) on the hub's own AMQP client, against the real local
 broker: each way a probe fails has its class and a detail naming the step (R-putSubscriptionCredential-*)."""
 
 from __future__ import annotations

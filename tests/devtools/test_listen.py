@@ -164,7 +164,7 @@ def test_the_hubs_webhook_sink_reaches_the_listener(tmp_path, override_settings)
     import uuid
 
     from hub.config import get_settings
-    from hub.providers.webhook import probe_delivery, run_probe
+    from hub.providers.webhook.provider import probe_delivery, run_probe
     from hub.egress import EndpointBlocked, check_webhook_url
 
     with listening(tmp_path) as listener:

@@ -109,7 +109,7 @@ def receiver(ca: trustme.CA, hook_dns: DnsServer) -> Iterator[Receiver]:
 
 @pytest.fixture
 def webhook_target(receiver: Receiver) -> SinkTarget:
-    from hub.sinks.webhook import WebhookSink
+    from hub.providers.webhook.sink import WebhookSink
     from devkit.pg import free_port
 
     live = f"https://{HOOK_HOST}:{receiver.port}/hooks"

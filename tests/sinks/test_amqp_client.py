@@ -1,4 +1,4 @@
-"""The RabbitMQ sink's publishing client (hub.sinks.amqp): frame encoding checked against pamqp, and each
+"""The RabbitMQ sink's publishing client (hub.amqp.client): frame encoding checked against pamqp, and each
 publish's outcome from its own confirm on the real local broker (acks, nacks, returns, many in flight)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from pamqp import commands
 from pamqp.header import ContentHeader
 
 from hub.config import get_settings
-from hub.sinks.amqp import RETURNED, AmqpClosed, PropertiesEncoder, connect
-from hub.sinks.rabbitmq import RabbitMQSink, broker_target
+from hub.amqp.client import RETURNED, AmqpClosed, PropertiesEncoder, connect
+from hub.providers.rabbitmq.sink import RabbitMQSink, broker_target
 from hub.sinks.vocabulary import SinkKind
 from devkit.destinations import Rabbit, delivery, rabbit, unique  # noqa: F401 (rabbit is a fixture)
 
@@ -150,7 +150,7 @@ def test_fanned_out_event_keeps_each_delivery_id(rabbit):
 def test_login_works_when_connection_start_came_before_it(rabbit):
     """On a busy loop the broker's connection.start can be read before the login coroutine runs: it is kept for
     the login, which then succeeds (it used to fail with KeyError, an `internal` attempt)."""
-    from hub.sinks.amqp import AmqpConnection
+    from hub.amqp.client import AmqpConnection
 
     target = broker_target(rabbit.url)
 
@@ -262,8 +262,8 @@ def test_a_login_the_broker_drops_is_access_refused(rabbit, monkeypatch):
     """A broker that cannot report a refused login closes the socket during the handshake (RabbitMQ does so for a
     client without the authentication_failure_close capability): that is ACCESS_REFUSED (403) on the connection,
     which the sink and the probe class auth_failed (R-putSubscriptionCredential-03)."""
-    from hub.sinks import amqp
-    from hub.sinks.rabbitmq import classify_publish_error
+    from hub.amqp import client as amqp
+    from hub.providers.rabbitmq.sink import classify_publish_error
 
     capabilities = {k: v for k, v in amqp.CLIENT_PROPERTIES["capabilities"].items()
                     if k != "authentication_failure_close"}

@@ -6,7 +6,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from hub.config import get_settings
-from hub.sinks.aws import AwsClients, StaticKeys
+from hub.providers.aws.sink import AwsClients, StaticKeys
 
 
 class CountingClients(AwsClients):

@@ -18,7 +18,7 @@ from hub.config import get_settings
 from hub.secrets import mint_signing_secret
 from hub.sinks.base import AttemptResult, PreparedDelivery
 from hub.sinks.vocabulary import ErrorClass
-from hub.sinks.webhook import WebhookSink
+from hub.providers.webhook.sink import WebhookSink
 from devkit.dnsserver import DnsServer
 from tests.sinks.conftest import HOOK_HOST, REBIND_HOST, SinkTarget, run, webhook_delivery
 from devkit.receiver import Received, Receiver, Reply

@@ -11,7 +11,7 @@ from typing import Any
 import orjson
 import pytest
 
-from hub.providers.headers import seal_headers
+from hub.providers.webhook.headers import seal_headers
 from hub.secrets import mint_signing_secret, seal
 from hub.sinks.vocabulary import SinkKind
 from hub.subscription.deliverability import BY_VERIFICATION, Deliverability, by_verification, deliverability

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hub.providers.headers import header_context
+from hub.providers.webhook.headers import header_context
 from hub.secrets import unseal
 from tests.subscriptions.conftest import LOOPBACK_WEBHOOK, db_row, problem
 

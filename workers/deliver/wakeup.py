@@ -17,7 +17,8 @@ from collections import deque
 import psycopg
 
 from hub.dataplane.due_channel import CHANNEL
-from workers.runtime import AsyncConnector, Backoff, run_reconnecting, sleep_unless_stopped
+from hub.dataplane.listener import QUIET, Notice, listen
+from workers.runtime import AsyncConnector, sleep_unless_stopped
 
 log = logging.getLogger("hub.deliver.wakeup")
 
@@ -76,18 +77,14 @@ class Wakeup:
 
         Any error only costs the hint: the worker goes on polling, never dies of it.
         """
-        backoff = Backoff()
+        await listen(CHANNEL, stop=stop, connect=connect, on_notice=self._on_notice,
+                     poll_seconds=LISTEN_CHECK_SECONDS, on_lost=_listener_lost)
 
-        async def listen_on(conn: psycopg.AsyncConnection) -> None:
-            await conn.set_autocommit(True)
-            await conn.execute(f"LISTEN {CHANNEL}")
-            self.set()  # jobs may have come while nobody listened
-            backoff.reset()
-            while not stop.is_set():
-                async for _ in conn.notifies(timeout=LISTEN_CHECK_SECONDS):
-                    self.set()
-
-        await run_reconnecting(stop, connect, listen_on, on_error=_listener_lost, backoff=backoff)
+    async def _on_notice(self, notice: Notice, _conn: psycopg.AsyncConnection) -> None:
+        # On (re)connect jobs may have come while nobody listened; a quiet interval needs nothing (the
+        # claim loops poll on their own).
+        if notice.reason != QUIET:
+            self.set()
 
 
 class ClaimPacing:

@@ -8,9 +8,10 @@ from urllib.parse import urlsplit
 
 from hub.egress import DnsTimeout, DnsUnavailable, InvalidDestination, check_https_url
 from hub.errors import invalid
-from hub.providers.aws import AwsProvider
+from hub.providers.aws.provider import AwsProvider
 from hub.providers.base import EndpointShapeError
 from hub.sinks.vocabulary import SinkKind
+from hub.providers.sqs.sink import SqsSink
 
 _ACCOUNT = re.compile(r"^[0-9]{12}$")
 _QUEUE = re.compile(r"^[A-Za-z0-9_-]{1,80}(\.fifo)?$")
@@ -24,7 +25,7 @@ def queue_path(url: str) -> list[str]:
 
 class SqsProvider(AwsProvider):
     kind: ClassVar[SinkKind] = SinkKind.sqs
-    sink_path = "hub.sinks.sqs:SqsSink"
+    sink = SqsSink
     service, probe_step = "sqs", "sqs:GetQueueAttributes"
 
     def check_shape(self, endpoint: str) -> None:

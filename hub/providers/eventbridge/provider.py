@@ -6,9 +6,10 @@ import re
 from typing import Any, ClassVar
 
 from hub.errors import invalid
-from hub.providers.aws import AwsProvider
+from hub.providers.aws.provider import AwsProvider
 from hub.providers.base import EndpointShapeError
 from hub.sinks.vocabulary import SinkKind
+from hub.providers.eventbridge.sink import EventBridgeSink
 
 _BUS = re.compile(r"^[A-Za-z0-9._-]{1,256}$")
 BUS_ARN = re.compile(r"^arn:aws[a-z-]*:events:([a-z0-9-]+):[0-9]{12}:event-bus/([A-Za-z0-9._/-]{1,256})$")
@@ -16,7 +17,7 @@ BUS_ARN = re.compile(r"^arn:aws[a-z-]*:events:([a-z0-9-]+):[0-9]{12}:event-bus/(
 
 class EventBridgeProvider(AwsProvider):
     kind: ClassVar[SinkKind] = SinkKind.eventbridge
-    sink_path = "hub.sinks.eventbridge:EventBridgeSink"
+    sink = EventBridgeSink
     service, probe_step = "events", "events:DescribeEventBus"
     names_destination_only = True
 

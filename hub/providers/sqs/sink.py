@@ -13,7 +13,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from hub.sinks.aws import AwsSinkBase, AwsStepFailed, classify_aws_code, classify_client_error
+from hub.providers.aws.sink import AwsSinkBase, AwsStepFailed, classify_aws_code, classify_client_error
 from hub.sinks.base import AttemptResult, PreparedDelivery, elapsed_ms
 from hub.sinks.batching import group_by, size_bounded_chunks
 from hub.sinks.vocabulary import ErrorClass, SinkKind

@@ -15,10 +15,11 @@ from hub.lifecycle.event_types import HUB_SOURCE
 from hub.config import Settings
 from hub.egress import check_webhook_url
 from hub.providers.base import ProbeTarget, Provider
-from hub.providers.headers import check_headers, open_headers
+from hub.providers.webhook.headers import check_headers, open_headers
 from hub.sinks.base import AttemptResult, PreparedDelivery
 from hub.sinks.vocabulary import SinkKind
-from hub.sinks.webhook_headers import reserved_header
+from hub.providers.webhook.headers import reserved_header
+from hub.providers.webhook.sink import WebhookSink
 
 PING_EVENT_TYPE = "hub.subscription.ping"
 
@@ -41,7 +42,7 @@ def probe_delivery(*, tenant_id: str, subscription_id: uuid.UUID, endpoint: str,
 
 def run_probe(delivery: PreparedDelivery, settings: Settings) -> AttemptResult:
     """Send the probe once on a fresh sink (from a worker thread, outside any event loop)."""
-    from hub.sinks.webhook import WebhookSink
+    from hub.providers.webhook.sink import WebhookSink
 
     async def send() -> AttemptResult:
         sink = WebhookSink(settings=settings)
@@ -55,7 +56,7 @@ def run_probe(delivery: PreparedDelivery, settings: Settings) -> AttemptResult:
 
 class WebhookProvider(Provider):
     kind: ClassVar[SinkKind] = SinkKind.webhook
-    sink_path = "hub.sinks.webhook:WebhookSink"
+    sink = WebhookSink
     signs = pings = verifies = takes_headers = True
 
     def check_headers(self, headers: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
@@ -84,7 +85,7 @@ class WebhookProvider(Provider):
 
     def destination_key(self, endpoint: str) -> str:
         """Host and port: the per-host concurrency limit covers every subscription to one receiver."""
-        from hub.sinks.webhook import parse_endpoint
+        from hub.providers.webhook.sink import parse_endpoint
 
         try:
             url = parse_endpoint(endpoint)

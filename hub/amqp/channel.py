@@ -4,7 +4,7 @@ A publish's method frame is encoded once per channel and route (pamqp), its cont
 :class:`PropertiesEncoder`; each publish gets one future, resolved by its own confirm (a ``multiple``
 ack resolves every tag up to its own), by a ``basic.return`` matched on ``message_id``
 (:data:`RETURNED`), or failed by the end of its channel or connection, or by its deadline.
-The connection that carries the frames is :mod:`hub.sinks.amqp`.
+The connection that carries the frames is :mod:`hub.amqp.client`.
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ class PropertiesEncoder:
 
 
 class FrameLink(Protocol):
-    """What a channel needs of the connection that carries its frames (``hub.sinks.amqp.AmqpConnection``)."""
+    """What a channel needs of the connection that carries its frames (``hub.amqp.client.AmqpConnection``)."""
 
     loop: asyncio.AbstractEventLoop
     closed: BaseException | None

@@ -15,7 +15,7 @@ PULL_SCHEME = "pull://"
 
 class PullProvider(Provider):
     kind: ClassVar[SinkKind] = SinkKind.pull
-    sink_path = None
+    sink = None
     takes_endpoint = False
 
     def mask(self, endpoint: str) -> str:

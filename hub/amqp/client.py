@@ -1,10 +1,10 @@
 """A lean AMQP 0-9-1 client for RabbitMQ, the hub's way to publish: one asyncio connection, confirming channels.
 
 The RabbitMQ sink and the consumer relay (``hub.consumer.outlet``) publish through it, and the credential
-probe (``hub.providers.rabbitmq``) logs in and passive-declares the exchange with it (the consumer
+probe (``hub.providers.rabbitmq.provider``) logs in and passive-declares the exchange with it (the consumer
 service's queues, bindings and streams use aio-pika). pamqp encodes and decodes every frame except the two hot
 ones: a publish (its method frame is encoded once per channel and route, its content header by
-``PropertiesEncoder``: see :mod:`hub.sinks.amqp_channel`) and the broker's ``basic.ack``/``basic.nack``.
+``PropertiesEncoder``: see :mod:`hub.amqp.channel`) and the broker's ``basic.ack``/``basic.nack``.
 Publishes made in one event-loop turn leave in one socket write. A timer per connection fails
 publishes past their deadline and keeps the negotiated heartbeat both ways.
 
@@ -25,7 +25,7 @@ from pamqp import commands, frame
 from pamqp.header import ContentHeader, ProtocolHeader
 from pamqp.heartbeat import Heartbeat
 
-from hub.sinks.amqp_channel import RETURNED, AmqpClosed, AmqpConnectionLost, Channel, PropertiesEncoder, shortstr
+from hub.amqp.channel import RETURNED, AmqpClosed, AmqpConnectionLost, Channel, PropertiesEncoder, shortstr
 
 __all__ = ["RETURNED", "AmqpClosed", "AmqpConnection", "AmqpConnectionLost", "Channel", "PropertiesEncoder",
            "connect", "shortstr"]

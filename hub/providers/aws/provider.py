@@ -109,7 +109,7 @@ class AwsProvider(Provider):
         raise NotImplementedError
 
     def probe(self, target: ProbeTarget, settings: Settings) -> AttemptResult:
-        from hub.sinks.aws import AwsClients, AwsStepFailed, classify_client_error
+        from hub.providers.aws.sink import AwsClients, AwsStepFailed, classify_client_error
 
         started = time.perf_counter()
         clients = AwsClients(settings=settings)

@@ -23,11 +23,11 @@ from hub import __version__
 from hub.config import Settings
 from hub.egress.aio import EgressRefused, check_literal, checked_session
 from hub.sinks.base import AttemptResult, PreparedDelivery, elapsed_ms
-from hub.sinks.http_errors import (
+from hub.providers.webhook.http_errors import (
     retry_after_seconds, status_class, status_detail, transport_class,
 )
-from hub.sinks.signing import signature_header
-from hub.sinks.webhook_headers import reserved_header
+from hub.providers.webhook.signing import signature_header
+from hub.providers.webhook.headers import reserved_header
 from hub.sinks.vocabulary import ErrorClass, SinkKind
 
 USER_AGENT = f"streaming-hub/{__version__}"

@@ -21,13 +21,14 @@ from hub.errors import invalid
 from hub.providers.base import EndpointShapeError, ProbeTarget, Provider, text_field
 from hub.sinks.base import AttemptResult, elapsed_ms
 from hub.sinks.vocabulary import ErrorClass, SinkKind
+from hub.providers.rabbitmq.sink import RabbitMQSink
 
 _EXCHANGE = re.compile(r"^[A-Za-z0-9._:-]{1,255}$")
 
 
 class RabbitMQProvider(Provider):
     kind: ClassVar[SinkKind] = SinkKind.rabbitmq
-    sink_path = "hub.sinks.rabbitmq:RabbitMQSink"
+    sink = RabbitMQSink
     keeps_whitespace = names_destination_only = takes_credential = True
 
     def check_shape(self, endpoint: str) -> None:
@@ -49,7 +50,7 @@ class RabbitMQProvider(Provider):
         return {"uri": uri}
 
     def refuse_blocked(self, endpoint: str, credential: Mapping[str, Any]) -> None:
-        from hub.sinks.rabbitmq import broker_target
+        from hub.providers.rabbitmq.sink import broker_target
 
         try:
             broker_target(str(credential["uri"]))
@@ -66,7 +67,7 @@ class RabbitMQProvider(Provider):
 
 
 async def _probe(endpoint: str, credential: Mapping[str, Any], settings: Settings) -> AttemptResult:
-    from hub.sinks.rabbitmq import RabbitStepFailed, broker_target, classify_publish_error, connect_broker
+    from hub.providers.rabbitmq.sink import RabbitStepFailed, broker_target, classify_publish_error, connect_rabbitmq
 
     started = time.perf_counter()
     try:
@@ -78,7 +79,7 @@ async def _probe(endpoint: str, credential: Mapping[str, Any], settings: Setting
     timeout = settings.rabbitmq_connect_timeout_seconds
     step, connection = "connect", None
     try:
-        connection = await connect_broker(target, timeout)
+        connection = await connect_rabbitmq(target, timeout)
         channel = await asyncio.wait_for(connection.channel(confirm=False), timeout)
         step = "exchange.declare (passive)"
         await asyncio.wait_for(channel.exchange_declare(endpoint.partition("/")[0], passive=True), timeout)

@@ -17,10 +17,10 @@ from typing import Any, ClassVar
 
 import orjson
 
-from hub.sinks.aws import AwsSinkBase, AwsStepFailed, classify_aws_code, classify_client_error
+from hub.providers.aws.sink import AwsSinkBase, AwsStepFailed, classify_aws_code, classify_client_error
 from hub.sinks.base import AttemptResult, PreparedDelivery, elapsed_ms
 from hub.sinks.batching import group_by, size_bounded_chunks
-from hub.sinks.sqs import destination_key
+from hub.providers.sqs.sink import destination_key
 from hub.sinks.vocabulary import ErrorClass, SinkKind
 
 MAX_BATCH = 10

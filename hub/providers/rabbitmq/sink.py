@@ -8,12 +8,12 @@ delivery id, stable across retries, so a consumer can drop the duplicates a retr
 
 The broker URI comes from the credential (``{"uri": "amqp[s]://user:pass@host:port/vhost"}``); its
 host passes the SSRF guard and the connection goes to the address the guard checked. The sink
-publishes through the hub's own pamqp client (:mod:`hub.sinks.amqp`): publishes on one channel are
+publishes through the hub's own pamqp client (:mod:`hub.amqp.client`): publishes on one channel are
 pipelined, each waiting only for its own confirm. There is one connection per credential and one
 channel per exchange on it, because the broker closes a channel that publishes to a missing exchange
 (and fails everything in flight on it). A connection or channel the broker closed is replaced on the
 next delivery, so a restarted broker is picked up again. The credential probe
-(``hub.providers.rabbitmq``) connects the same way (``connect_broker``), passive-declares the
+(``hub.providers.rabbitmq.provider``) connects the same way (``connect_rabbitmq``), passive-declares the
 exchange with the same client and classifies its failures with ``classify_publish_error``.
 """
 
@@ -28,8 +28,8 @@ from typing import Any, ClassVar
 from urllib.parse import unquote, urlsplit
 
 from hub.config import Settings
-from hub.sinks import amqp
-from hub.sinks.amqp import RETURNED, AmqpClosed, AmqpConnection, Channel, PropertiesEncoder
+from hub.amqp import client as amqp
+from hub.amqp.client import RETURNED, AmqpClosed, AmqpConnection, Channel, PropertiesEncoder
 from hub.egress import check_host
 from hub.errors import HubError
 from hub.sinks.base import AttemptResult, PreparedDelivery, elapsed_ms
@@ -89,7 +89,7 @@ def broker_target(uri: str, *, guarded: bool = True) -> BrokerTarget:
                         username=unquote(parts.username or "guest"), password=unquote(parts.password or "guest"))
 
 
-async def connect_broker(target: BrokerTarget, timeout: float) -> AmqpConnection:
+async def connect_rabbitmq(target: BrokerTarget, timeout: float) -> AmqpConnection:
     """Connect to the address the SSRF guard checked (TLS verified against the URI's host) and log in."""
     return await amqp.connect(
         address=target.address, port=target.port, username=target.username, password=target.password,
@@ -119,7 +119,7 @@ class RabbitMQSink:
             if connection is not None and not connection.is_closed:
                 return connection
             self._channels = {k: v for k, v in self._channels.items() if k[0] != uri}
-            connection = await connect_broker(broker_target(uri), self._settings.rabbitmq_connect_timeout_seconds)
+            connection = await connect_rabbitmq(broker_target(uri), self._settings.rabbitmq_connect_timeout_seconds)
             self._connections[uri] = connection
             return connection
 
@@ -203,7 +203,7 @@ class RabbitMQSink:
 
 
 def classify_publish_error(exc: BaseException, step: str) -> AttemptResult:
-    """An exception of the hub's AMQP client (hub.sinks.amqp) or the socket as an attempt result (sink and probe)."""
+    """An exception of the hub's AMQP client (hub.amqp.client) or the socket as an attempt result (sink and probe)."""
     if isinstance(exc, AmqpClosed):
         return _classify_close(exc, step)
     if isinstance(exc, (asyncio.TimeoutError, TimeoutError)):

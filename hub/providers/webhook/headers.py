@@ -1,4 +1,6 @@
-"""A subscription's static request headers (N54): checks, sealing at rest, the read projection, opening.
+"""A webhook subscription's static request headers (N54): checks, sealing at rest, the read projection,
+opening, and the names the webhook sink owns (which no static header sets; the sink drops them again when
+it builds a request).
 
 Only a provider whose kind sends HTTP requests takes them (``Provider.takes_headers``); the checks
 here are the kind-independent part (RFC 9110 names and values, the count, duplicates), and the
@@ -27,6 +29,20 @@ TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 FIELD_VALUE = re.compile(r"[\x21-\x7e]([\x20-\x7e\t]*[\x21-\x7e])?")
 
 StaticHeaders = tuple[tuple[str, str], ...]
+
+# The hub's own headers (signature, id, timestamp, content type, user agent), what frames the request,
+# CloudEvents' binary-mode ``ce-`` attributes (a structured-mode receiver could read them as the event's),
+# and the W3C trace context the hub sends (N59).
+RESERVED_HEADERS = frozenset({
+    "content-type", "user-agent", "content-length", "content-encoding", "transfer-encoding", "host", "connection",
+    "keep-alive", "te", "trailer", "upgrade", "expect", "traceparent", "tracestate"})
+RESERVED_PREFIXES = ("webhook-", "ce-", "proxy-")
+
+
+def reserved_header(name: str) -> bool:
+    """Whether ``name`` (any case) is one of the hub's own request headers, which no static header overrides."""
+    lowered = name.lower()
+    return lowered in RESERVED_HEADERS or lowered.startswith(RESERVED_PREFIXES)
 
 
 def header_context(subscription_id: uuid.UUID | str, name: str) -> str:

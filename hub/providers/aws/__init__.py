@@ -1,0 +1,1 @@
+"""The aws destination kind: its provider (destination rules, probes) and its sink (the send half)."""

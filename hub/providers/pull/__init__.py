@@ -1,0 +1,1 @@
+"""The pull destination kind: its provider (destination rules, probes) and its sink (the send half)."""

@@ -1,0 +1,1 @@
+"""The webhook destination kind: its provider (destination rules, probes) and its sink (the send half)."""
