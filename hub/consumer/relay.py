@@ -51,7 +51,8 @@ async def relay_tenant(conn: psycopg.AsyncConnection, outlet: Outlet, tenant_id:
         rows = await (await conn.execute(PAGE_SQL, {"tenant": tenant_id, "limit": page})).fetchall()
         if not rows:
             return 0
-        await outlet.publish(tenant_id, rows)
+        with tracing.linked_span("consumer relay page", lambda: _producer_contexts(rows)):
+            await outlet.publish(tenant_id, rows)
         await conn.execute(ADVANCE_SQL, (rows[-1][0], tenant_id))
     return len(rows)
 
@@ -71,3 +72,8 @@ async def relay_round(conn: psycopg.AsyncConnection, outlet: Outlet, tenants: se
             if published < page:
                 break
     return total
+
+
+def _producer_contexts(rows: list[tuple]) -> list[str]:
+    """The ``traceparent`` extensions of a page's events (the attributes are each row's fourth column)."""
+    return [traceparent for row in rows if (traceparent := (row[3] or {}).get("traceparent"))]
