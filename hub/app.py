@@ -21,6 +21,7 @@ from hub.dashboard import router as dashboard
 from hub.destinations import ping
 from hub.deliverylog import router as deliverylog
 from hub.destinations import router as destinations
+from hub.durablequeues import router as durablequeues
 from hub.dlq import router as dlq
 from hub.health import router as health
 from hub.ingest.readiness import ingestion_readiness
@@ -48,6 +49,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     deliverylog.router,
     ping.router,
     destinations.router,
+    durablequeues.router,
     dlq.router,
     health.router,
     ops.router,

@@ -283,6 +283,9 @@ from .delivery_options_request import DeliveryOptionsRequest
 from .delivery_options_request_filter_type_0 import DeliveryOptionsRequestFilterType0
 from .dlq_observation import DLQObservation
 from .dlq_response import DLQResponse
+from .durable_queue import DurableQueue
+from .durable_queue_list import DurableQueueList
+from .durable_queue_response import DurableQueueResponse
 from .endpoint_response import EndpointResponse
 from .event_resource import EventResource
 from .filter_group import FilterGroup
@@ -359,6 +362,34 @@ from .get_dashboard_response_503 import GetDashboardResponse503
 from .get_dashboard_response_503_errors_item import GetDashboardResponse503ErrorsItem
 from .get_dashboard_response_504 import GetDashboardResponse504
 from .get_dashboard_response_504_errors_item import GetDashboardResponse504ErrorsItem
+from .get_durable_queue_response_401 import GetDurableQueueResponse401
+from .get_durable_queue_response_401_errors_item import (
+    GetDurableQueueResponse401ErrorsItem,
+)
+from .get_durable_queue_response_403 import GetDurableQueueResponse403
+from .get_durable_queue_response_403_errors_item import (
+    GetDurableQueueResponse403ErrorsItem,
+)
+from .get_durable_queue_response_404 import GetDurableQueueResponse404
+from .get_durable_queue_response_404_errors_item import (
+    GetDurableQueueResponse404ErrorsItem,
+)
+from .get_durable_queue_response_429 import GetDurableQueueResponse429
+from .get_durable_queue_response_429_errors_item import (
+    GetDurableQueueResponse429ErrorsItem,
+)
+from .get_durable_queue_response_500 import GetDurableQueueResponse500
+from .get_durable_queue_response_500_errors_item import (
+    GetDurableQueueResponse500ErrorsItem,
+)
+from .get_durable_queue_response_503 import GetDurableQueueResponse503
+from .get_durable_queue_response_503_errors_item import (
+    GetDurableQueueResponse503ErrorsItem,
+)
+from .get_durable_queue_response_504 import GetDurableQueueResponse504
+from .get_durable_queue_response_504_errors_item import (
+    GetDurableQueueResponse504ErrorsItem,
+)
 from .get_subscription_delivery_options_response_401 import (
     GetSubscriptionDeliveryOptionsResponse401,
 )
@@ -585,6 +616,30 @@ from .list_dlq_observations_response_503_errors_item import (
 from .list_dlq_observations_response_504 import ListDlqObservationsResponse504
 from .list_dlq_observations_response_504_errors_item import (
     ListDlqObservationsResponse504ErrorsItem,
+)
+from .list_durable_queues_response_401 import ListDurableQueuesResponse401
+from .list_durable_queues_response_401_errors_item import (
+    ListDurableQueuesResponse401ErrorsItem,
+)
+from .list_durable_queues_response_403 import ListDurableQueuesResponse403
+from .list_durable_queues_response_403_errors_item import (
+    ListDurableQueuesResponse403ErrorsItem,
+)
+from .list_durable_queues_response_429 import ListDurableQueuesResponse429
+from .list_durable_queues_response_429_errors_item import (
+    ListDurableQueuesResponse429ErrorsItem,
+)
+from .list_durable_queues_response_500 import ListDurableQueuesResponse500
+from .list_durable_queues_response_500_errors_item import (
+    ListDurableQueuesResponse500ErrorsItem,
+)
+from .list_durable_queues_response_503 import ListDurableQueuesResponse503
+from .list_durable_queues_response_503_errors_item import (
+    ListDurableQueuesResponse503ErrorsItem,
+)
+from .list_durable_queues_response_504 import ListDurableQueuesResponse504
+from .list_durable_queues_response_504_errors_item import (
+    ListDurableQueuesResponse504ErrorsItem,
 )
 from .list_subscription_deliveries_response_400 import (
     ListSubscriptionDeliveriesResponse400,
@@ -1456,6 +1511,9 @@ __all__ = (
     "DeliveryOptionsRequestFilterType0",
     "DLQObservation",
     "DLQResponse",
+    "DurableQueue",
+    "DurableQueueList",
+    "DurableQueueResponse",
     "EndpointResponse",
     "EventResource",
     "FilterGroup",
@@ -1502,6 +1560,20 @@ __all__ = (
     "GetDashboardResponse503ErrorsItem",
     "GetDashboardResponse504",
     "GetDashboardResponse504ErrorsItem",
+    "GetDurableQueueResponse401",
+    "GetDurableQueueResponse401ErrorsItem",
+    "GetDurableQueueResponse403",
+    "GetDurableQueueResponse403ErrorsItem",
+    "GetDurableQueueResponse404",
+    "GetDurableQueueResponse404ErrorsItem",
+    "GetDurableQueueResponse429",
+    "GetDurableQueueResponse429ErrorsItem",
+    "GetDurableQueueResponse500",
+    "GetDurableQueueResponse500ErrorsItem",
+    "GetDurableQueueResponse503",
+    "GetDurableQueueResponse503ErrorsItem",
+    "GetDurableQueueResponse504",
+    "GetDurableQueueResponse504ErrorsItem",
     "GetSubscriptionDeliveryOptionsResponse401",
     "GetSubscriptionDeliveryOptionsResponse401ErrorsItem",
     "GetSubscriptionDeliveryOptionsResponse403",
@@ -1601,6 +1673,18 @@ __all__ = (
     "ListDlqObservationsResponse503ErrorsItem",
     "ListDlqObservationsResponse504",
     "ListDlqObservationsResponse504ErrorsItem",
+    "ListDurableQueuesResponse401",
+    "ListDurableQueuesResponse401ErrorsItem",
+    "ListDurableQueuesResponse403",
+    "ListDurableQueuesResponse403ErrorsItem",
+    "ListDurableQueuesResponse429",
+    "ListDurableQueuesResponse429ErrorsItem",
+    "ListDurableQueuesResponse500",
+    "ListDurableQueuesResponse500ErrorsItem",
+    "ListDurableQueuesResponse503",
+    "ListDurableQueuesResponse503ErrorsItem",
+    "ListDurableQueuesResponse504",
+    "ListDurableQueuesResponse504ErrorsItem",
     "ListSubscriptionDeliveriesResponse400",
     "ListSubscriptionDeliveriesResponse400ErrorsItem",
     "ListSubscriptionDeliveriesResponse401",

@@ -13,6 +13,8 @@ import { catalogPage } from './pages/catalog.js';
 import { dashboardPage } from './pages/dashboard.js';
 import { pullPage } from './pages/pull.js';
 import { dlqPage, readinessPage } from './pages/ops.js';
+import { queuesPage } from './pages/queues.js';
+import { queuePage } from './pages/queue.js';
 
 const ROUTES = [
   [/^#\/token$/, tokenPage],
@@ -22,6 +24,8 @@ const ROUTES = [
   [/^#\/subscriptions\/([^/]+)\/pull$/, pullPage],
   [/^#\/subscriptions\/([^/]+)$/, subscriptionPage],
   [/^#\/subscriptions(?:\?.*)?$/, subscriptionsPage],
+  [/^#\/queues(?:\?.*)?$/, queuesPage],
+  [/^#\/queues\/([^/?]+)$/, queuePage],
   [/^#\/catalog$/, catalogPage],
   [/^#\/dashboard(?:\?.*)?$/, dashboardPage],
   [/^#\/ops\/dlq(?:\?.*)?$/, dlqPage],
