@@ -9,6 +9,7 @@
 #   make bench        run every bench/*.py script in turn
 #   make bench-compare REF=<commit>  the hot-path benches on the working tree and on REF, interleaved, with ratios
 #   make openapi      regenerate schemas/openapi.json from the app
+#   make client       regenerate the Python client's generated package (clients/python) from schemas/openapi.json
 #   make chaos        the chaos ledger: 30 faults from a seeded schedule (SEED=n replays one; FAULTS=n)
 #   make fuzz         schemathesis: 10,000+ generated requests with stateful links, then the tally (on `hub_test`)
 SHELL := /bin/bash
@@ -31,7 +32,7 @@ WITH_ENV := set -a; . "$(ENV_FILE)"; set +a;
 # The same, with HUB_DATABASE_URL naming the test database (the URL's last path segment swapped).
 WITH_TEST_ENV := $(WITH_ENV) HUB_DATABASE_URL="$${HUB_DATABASE_URL%/*}/$(TEST_DATABASE)";
 
-.PHONY: help install stack stack-down migrate migrate-test test dev bench bench-compare openapi fuzz chaos
+.PHONY: help install stack stack-down migrate migrate-test test dev bench bench-compare openapi client fuzz chaos
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -41,9 +42,10 @@ install: $(STAMP)
 $(VENV_PY):
 	$(PYTHON) -m venv $(VENV)
 
-# Re-installs only when pyproject.toml is newer than the stamp.
-$(STAMP): pyproject.toml | $(VENV_PY)
-	$(VENV_PY) -m pip install -e '.[dev]'
+# Re-installs only when a pyproject.toml is newer than the stamp. The Python client (clients/python) is
+# installed too: its tests run it against the live hub.
+$(STAMP): pyproject.toml clients/python/pyproject.toml | $(VENV_PY)
+	$(VENV_PY) -m pip install -e '.[dev]' -e ./clients/python
 	@touch $@
 
 stack: install
@@ -83,6 +85,13 @@ bench-compare: stack migrate
 # Needs no stack: the document comes from the routes alone.
 openapi: install
 	$(VENV)/bin/hub openapi --output schemas/openapi.json
+
+# Needs no stack: openapi-python-client (pinned in the dev extras) writes streaming_hub_client anew; the
+# hand-written layer (clients/python/streaming_hub) is left alone. N73.
+CLIENT_PACKAGE := clients/python/streaming_hub_client
+client: install
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/openapi-python-client generate --path schemas/openapi.json \
+	  --meta none --config clients/python/generator.yaml --output-path $(CLIENT_PACKAGE) --overwrite
 
 fuzz: stack migrate-test
 	$(WITH_TEST_ENV) $(VENV_PY) -m tests.contract.fuzz

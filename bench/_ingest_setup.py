@@ -117,8 +117,16 @@ class Scratch:
         return self
 
     def __exit__(self, *_exc: object) -> None:
-        with psycopg.connect(libpq(self.base_url), autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+        # FORCE cannot end an autovacuum worker (a superuser's process) on the scratch database: that
+        # refusal is retried while the worker finishes, then left as a warning, never a failed bench.
+        for attempt in range(10):
+            try:
+                with psycopg.connect(libpq(self.base_url), autocommit=True) as conn:
+                    conn.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+                return
+            except psycopg.errors.InsufficientPrivilege:
+                time.sleep(0.5 * (attempt + 1))
+        print(f"warning: scratch database {self.name} left behind (an autovacuum worker held it)", file=sys.stderr)
 
     def reset(self, tenants: list[str], subs_per_tenant: int, filtered: bool = False) -> None:
         """Empty the ingest tables, then K webhook subscriptions per tenant matching every bench event

@@ -66,11 +66,13 @@ def run_bench(side: str, checkout: Path, bench: Bench, args: argparse.Namespace,
     with log.open("w") as sink:
         result = subprocess.run(argv, cwd=checkout, env=env, stdout=sink, stderr=subprocess.STDOUT,
                                 timeout=bench.timeout_seconds, check=False)
-    text = log.read_text()
-    figures = read_figures(bench, text)
-    state = "ok" if result.returncode == 0 and figures else f"FAILED (exit {result.returncode}, see {log})"
+    figures = read_figures(bench, log.read_text())
+    # A bench that printed its tables and then failed in its cleanup still measured: keep its figures.
+    state = "ok" if result.returncode == 0 else f"exit {result.returncode} after its tables, see {log}"
+    if not figures:
+        state = f"FAILED (exit {result.returncode}, no figures; see {log})"
     print(f"  round {round_no}: {bench.name:<10} {side:<4} {time.monotonic() - started:6.0f} s  {state}", flush=True)
-    return figures if result.returncode == 0 else {}
+    return figures
 
 
 def measure(sides: dict[str, Path], benches: list[Bench], args: argparse.Namespace) -> dict[str, list[Figures]]:

@@ -83,8 +83,8 @@ def show(run: int, outcome: Outcome) -> None:
           f"offered {outcome.offered:7,.0f} delivered {outcome.delivered:7,.0f}/s "
           f"backlog {outcome.backlog:>8,} ({outcome.in_kafka:,} in Kafka) drain {fmt(outcome.drain):>6}/s "
           f"p50 {fmt(outcome.p50)} p99 {fmt(outcome.p99)} ms | cores: {cpu} | ms CPU/delivery: "
-          f"deliver {fmt(outcome.cpu_ms_per_delivery('deliver'), 2)} "
-          f"ingest {fmt(outcome.cpu_ms_per_delivery('ingest'), 2)}", flush=True)
+          f"deliver {fmt(outcome.cpu_ms_per_delivery('deliver'), 3)} "
+          f"ingest {fmt(outcome.cpu_ms_per_delivery('ingest'), 3)}", flush=True)
 
 
 HEADER = ("variant", "subs/event", "offered/s", "delivered/s", "vs peer", "vs drain", "vs wrk", "backlog at stop",
@@ -105,8 +105,8 @@ def plan_row(plan: Plan, outcomes: list[Outcome], refs: dict[str, list[float | N
             mid([o.backlog for o in outcomes]), mid([o.in_kafka for o in outcomes]), mid([o.drain for o in outcomes]),
             mid([o.p50 for o in outcomes]), mid([o.p99 for o in outcomes]),
             *(mid([o.cpu.get(name) for o in outcomes], 2) for name in CPU_COLUMNS),
-            mid([o.cpu_ms_per_delivery("deliver") for o in outcomes], 2),
-            mid([o.cpu_ms_per_delivery("ingest") for o in outcomes], 2)]
+            mid([o.cpu_ms_per_delivery("deliver") for o in outcomes], 3),
+            mid([o.cpu_ms_per_delivery("ingest") for o in outcomes], 3)]
 
 
 def print_tables(refs: dict[str, list[float | None]], runs: dict[Plan, list[Outcome]], repeat: int) -> None:

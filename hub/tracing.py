@@ -154,6 +154,23 @@ def traceparent_of(span: trace.Span | None = None) -> str | None:
 
 
 @contextlib.contextmanager
+def server_span(name: str, traceparent: str | None = None) -> Iterator[trace.Span]:
+    """A server span NAME, the caller's TRACEPARENT (a request's metadata) its parent when given; a
+    non-recording span, at no cost, when tracing is off."""
+    if not _enabled:
+        yield trace.INVALID_SPAN
+        return
+    parent = context_of(traceparent) if traceparent else None
+    with tracer().start_as_current_span(name, context=parent, kind=trace.SpanKind.SERVER) as span:
+        yield span
+
+
+def current_traceparent() -> str | None:
+    """The ``traceparent`` of the current span, for a record a surface produces; None when tracing is off."""
+    return traceparent_of() if _enabled else None
+
+
+@contextlib.contextmanager
 def linked_span(name: str, traceparents: Callable[[], Iterable[Any]]) -> Iterator[trace.Span]:
     """A span NAME linked to the producers' contexts that TRACEPARENTS() yields (called only when
     tracing is on); a non-recording span, at no cost, when it is off."""

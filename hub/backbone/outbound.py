@@ -41,6 +41,7 @@ class OutboundEvent:
     principal_identity: str | None = None
     resource_id: str | None = None
     delegated_scope: str | None = None
+    traceparent: str | None = None  # the producing request's span (N59, N71): the event's trace continues it
     content_type: str = JSON
 
     def attributes(self) -> dict[str, Any]:
@@ -50,7 +51,8 @@ class OutboundEvent:
         for name, value in (("partitionkey", self.partition_key), ("subject", self.subject),
                             ("schemaversion", self.schema_version), ("occurredat", self.occurred_at),
                             ("publishedat", self.published_at), ("principalidentity", self.principal_identity),
-                            ("resourceid", self.resource_id), ("delegatedscope", self.delegated_scope)):
+                            ("resourceid", self.resource_id), ("delegatedscope", self.delegated_scope),
+                            ("traceparent", self.traceparent)):
             if value is not None:
                 attributes[name] = value
         return attributes

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import psycopg
 
+from hub import tracing
 from hub.config import get_settings
 from hub.consumer.outlet import Outlet
 
@@ -49,7 +50,8 @@ async def relay_tenant(conn: psycopg.AsyncConnection, outlet: Outlet, tenant_id:
             .fetchall()
         if not rows:
             return 0
-        await outlet.publish(tenant_id, rows)
+        with tracing.linked_span("consumer relay page", lambda: _producer_contexts(rows)):
+            await outlet.publish(tenant_id, rows)
         await conn.execute(ADVANCE_SQL, (rows[-1][0], tenant_id))
     return len(rows)
 
@@ -64,3 +66,8 @@ async def relay_round(conn: psycopg.AsyncConnection, outlet: Outlet, tenants: se
         while (published := await relay_tenant(conn, outlet, tenant_id)) > 0:
             total += published
     return total
+
+
+def _producer_contexts(rows: list[tuple]) -> list[str]:
+    """The ``traceparent`` extensions of a page's events (the attributes are each row's fourth column)."""
+    return [traceparent for row in rows if (traceparent := (row[3] or {}).get("traceparent"))]

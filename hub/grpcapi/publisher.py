@@ -8,6 +8,7 @@ from typing import Any
 
 import grpc
 
+from hub import tracing
 from hub.errors import ValidationFailed
 from hub.grpcapi.status import grpc_method
 from hub.grpcapi.stubs import publisher_stubs
@@ -24,14 +25,21 @@ from hub.publisher.models import (
 pb, pb_grpc = publisher_stubs()
 
 
-def authorization(context: grpc.aio.ServicerContext) -> str | None:
-    """The ``authorization`` metadata value (gRPC lower-cases metadata keys)."""
+def metadata_value(context: grpc.aio.ServicerContext, name: str) -> str | None:
+    """A metadata value by its (lower-case) name: gRPC lower-cases metadata keys."""
     for key, value in context.invocation_metadata() or ():
-        if key == "authorization":
+        if key == name:
             return value if isinstance(value, str) else value.decode()
     return None
 
 
+def authorization(context: grpc.aio.ServicerContext) -> str | None:
+    """The ``authorization`` metadata value."""
+    return metadata_value(context, "authorization")
+
+
+SERVICE = "nvidia.omniverse.notifications.publisher.v1beta.EventPublishingService"  # the span names' prefix
+TRACEPARENT = "traceparent"  # a caller's W3C trace context in the request metadata
 MAX_EXACT_INTEGER = 2**53  # a double holds every integer up to here exactly
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 MIN_SECONDS, MAX_SECONDS = -62_135_596_800, 253_402_300_799  # a Timestamp's range: years 1 to 9999
@@ -121,20 +129,22 @@ class EventPublishingService(pb_grpc.EventPublishingServiceServicer):
 
     @grpc_method
     async def PublishEvent(self, request: Any, context: grpc.aio.ServicerContext) -> Any:  # noqa: N802
-        publisher = await self._publisher(context)
-        if not request.HasField("event"):
-            raise ValidationFailed("invalid event: event is required")
-        event = event_from_proto(request.event)
-        outcome = await service.publish_one(publisher=publisher, event=event)
-        return pb.PublishEventResponse(result=result_message(event, outcome))
+        with tracing.server_span(f"{SERVICE}/PublishEvent", metadata_value(context, TRACEPARENT)):
+            publisher = await self._publisher(context)
+            if not request.HasField("event"):
+                raise ValidationFailed("invalid event: event is required")
+            event = event_from_proto(request.event)
+            outcome = await service.publish_one(publisher=publisher, event=event)
+            return pb.PublishEventResponse(result=result_message(event, outcome))
 
     @grpc_method
     async def BatchPublishEvents(self, request: Any, context: grpc.aio.ServicerContext) -> Any:  # noqa: N802
-        publisher = await self._publisher(context)
-        service.check_batch_size(len(request.events))
-        events = [event_from_proto(message) for message in request.events]
-        outcomes = await service.publish_events(publisher=publisher, events=events)
-        return batch_response(events, outcomes)
+        with tracing.server_span(f"{SERVICE}/BatchPublishEvents", metadata_value(context, TRACEPARENT)):
+            publisher = await self._publisher(context)
+            service.check_batch_size(len(request.events))
+            events = [event_from_proto(message) for message in request.events]
+            outcomes = await service.publish_events(publisher=publisher, events=events)
+            return batch_response(events, outcomes)
 
 
 def add_to_server(server: grpc.aio.Server) -> str:

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 
 import orjson
 
+from hub import tracing
 from hub.backbone.outbound import OutboundEvent, to_record, topic_for
 from hub.backbone.producer import PublishResult, shared_producer
 from hub.cloudevent.encode import InvalidEvent as UnstorableEvent
@@ -60,7 +61,8 @@ def uuid5_text(name: bytes) -> str:
     return f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:]}"
 
 
-def outbound_event(publisher: Publisher, event: PublishEvent, published_at: str) -> OutboundEvent:
+def outbound_event(publisher: Publisher, event: PublishEvent, published_at: str,
+                   traceparent: str | None = None) -> OutboundEvent:
     """One published event as it goes onto the backbone (N33; PUBLISHED_AT written once per call). The
     timestamps go in as text, each written once (N61)."""
     occurred = attribute_text(event.occurred_at)
@@ -68,12 +70,14 @@ def outbound_event(publisher: Publisher, event: PublishEvent, published_at: str)
         source=SOURCE, event_type=event.event_type, tenant_id=publisher.tenant_id,
         event_id=event_id(publisher, event, occurred), time=occurred, data=event.message,
         occurred_at=occurred, published_at=published_at, principal_identity=publisher.subject or None,
-        resource_id=event.resource_id, partition_key=event.resource_id)  # one resource's events keep their order
+        resource_id=event.resource_id, partition_key=event.resource_id,  # one resource's events keep their order
+        traceparent=traceparent)
 
 
-def build_record(publisher: Publisher, event: PublishEvent, published_at: str) -> KafkaRecord:
+def build_record(publisher: Publisher, event: PublishEvent, published_at: str,
+                 traceparent: str | None = None) -> KafkaRecord:
     """The Kafka record of one event; raises the codec's InvalidEvent when ingest would refuse it."""
-    return to_record(outbound_event(publisher, event, published_at))
+    return to_record(outbound_event(publisher, event, published_at, traceparent))
 
 
 def _prepare(publisher: Publisher, events: Sequence[PublishEvent | InvalidEvent],
@@ -82,6 +86,7 @@ def _prepare(publisher: Publisher, events: Sequence[PublishEvent | InvalidEvent]
     outcomes: list[PublishOutcome | None] = []
     records: list[KafkaRecord] = []
     positions: list[int] = []
+    traceparent = tracing.current_traceparent()  # the request's span: each event's trace continues it
     for position, event in enumerate(events):
         if isinstance(event, InvalidEvent):
             outcomes.append(PublishOutcome(False, f"Invalid event: {event.reason}"))
@@ -89,7 +94,7 @@ def _prepare(publisher: Publisher, events: Sequence[PublishEvent | InvalidEvent]
             outcomes.append(PublishOutcome(False, denied_reason(event.event_type)))
         else:
             try:
-                records.append(build_record(publisher, event, published_at))
+                records.append(build_record(publisher, event, published_at, traceparent))
             except UnstorableEvent as exc:
                 outcomes.append(PublishOutcome(False, f"Invalid event: {exc.message}"))
                 continue

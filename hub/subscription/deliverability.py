@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from enum import Enum
 
-from hub.subscription.schemas import VerificationState
-
 
 class Deliverability(str, Enum):
     """A subscription's standing for delivery: ``deliverable``, or the reason it is not."""
@@ -46,13 +44,26 @@ _DETAILS = {
     Deliverability.unverified: "the subscription's destination is not verified yet",
     Deliverability.degraded: "the subscription's destination failed its last check",
 }
-# The verification half of the rule, one entry per VerificationState (a test holds it complete).
-# Keyed by the values: the engine reads the column's plain string.
-BY_VERIFICATION: dict[str, Deliverability] = {
-    VerificationState.active.value: Deliverability.deliverable,
-    VerificationState.pending_verification.value: Deliverability.unverified,
-    VerificationState.degraded.value: Deliverability.degraded,
+# Where a subscription's destination stands (the contract's enum; a comment, not a docstring, so the API
+# document's schema of it stays the contract's), and what each state allows.
+class VerificationState(str, Enum):
+    pending_verification = "pending_verification"
+    active = "active"
+    degraded = "degraded"
+
+    @property
+    def deliverability(self) -> Deliverability:
+        """What this state alone allows: ``active`` is delivered to, the others hold the jobs."""
+        return _BY_VERIFICATION[self]
+
+
+_BY_VERIFICATION = {
+    VerificationState.active: Deliverability.deliverable,
+    VerificationState.pending_verification: Deliverability.unverified,
+    VerificationState.degraded: Deliverability.degraded,
 }
+# Keyed by the values as well: the engine reads the column's plain string.
+BY_VERIFICATION: dict[str, Deliverability] = {state.value: rule for state, rule in _BY_VERIFICATION.items()}
 
 
 def by_verification(state: str) -> Deliverability:

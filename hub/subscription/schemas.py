@@ -9,19 +9,13 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
-from enum import Enum
 from typing import Literal
 
 from pydantic import BaseModel, StrictInt, StrictStr
 
 from hub.schema_base import ClosedModel, omittable
 from hub.sinks.vocabulary import SinkKind
-
-
-class VerificationState(str, Enum):
-    pending_verification = "pending_verification"
-    active = "active"
-    degraded = "degraded"
+from hub.subscription.deliverability import VerificationState  # the contract enum; its rule lives with it
 
 
 class CreateSubscriptionRequest(BaseModel):

@@ -10,6 +10,7 @@ runs.
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -65,9 +66,9 @@ def emptied(conn: psycopg.Connection) -> None:
 
 
 def positional(sql: str) -> str:
-    """The statement with PostgreSQL's own $n placeholders, for PREPARE."""
+    """The statement with PostgreSQL's own $n placeholders, for PREPARE (text ``%s`` and binary ``%b`` alike)."""
     sql = sql.replace("%(limit)s", "$1").replace("%(lease)s", "$2").replace("%(bulk)s", "$3")
-    parts = sql.split("%s")
+    parts = re.split("%[sb]", sql)
     return "".join(part + (f"${n}" if n < len(parts) else "") for n, part in enumerate(parts, start=1))
 
 

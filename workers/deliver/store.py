@@ -94,23 +94,25 @@ CLAIM_SQL = _CLAIM.format(live=_DUE.format(priority=JobPriority.live.value, limi
 INDEX_LOOKUPS_SQL = "SELECT set_config('enable_seqscan', 'off', true), set_config('enable_nestloop', 'off', true)"
 # The claim's settings in the same round trip: those plans, and a COMMIT that does not wait for the WAL flush.
 CLAIM_SETTINGS_SQL = INDEX_LOOKUPS_SQL + ", set_config('synchronous_commit', 'off', true)"
+# The batch's arrays travel as binary parameters (%b) and the rows come back binary: psycopg's text
+# form of a list of timestamps or UUIDs costs several microseconds an element, its binary form a tenth.
 EVENTS_SQL = """
 SELECT e.tenant_id, e.seq, e.attributes::text, e.data::text
   FROM event_log AS e
-  JOIN unnest(%(tenants)s::text[], %(seqs)s::bigint[]) AS k(tenant_id, seq)
+  JOIN unnest(%(tenants)b::text[], %(seqs)b::bigint[]) AS k(tenant_id, seq)
     ON e.tenant_id = k.tenant_id AND e.seq = k.seq
- WHERE e.tenant_id = ANY(%(distinct_tenants)s::text[]) AND e.seq = ANY(%(seqs)s::bigint[])
+ WHERE e.tenant_id = ANY(%(distinct_tenants)b::text[]) AND e.seq = ANY(%(seqs)b::bigint[])
 """
-SUBSCRIPTIONS_SQL = f"SELECT {', '.join(SUBSCRIPTION_COLUMNS)} FROM subscriptions WHERE id = ANY(%s)"
+SUBSCRIPTIONS_SQL = f"SELECT {', '.join(SUBSCRIPTION_COLUMNS)} FROM subscriptions WHERE id = ANY(%b::uuid[])"
 # The lease token is a column of the joined set, not a constant: ``lease_until = <constant>`` is a restriction
 # the planner estimates from statistics in which nearly every lease is NULL (one row).
 SETTLE_SQL = """
 UPDATE delivery_jobs AS j
    SET state = v.state, attempts = v.attempts, next_attempt_at = v.next_at, lease_until = NULL,
        last_error_class = v.err, updated_at = %s
-  FROM unnest(%s::uuid[], %s::text[], %s::int[], %s::timestamptz[], %s::text[], %s::timestamptz[])
+  FROM unnest(%b::uuid[], %b::text[], %b::int[], %b::timestamptz[], %b::text[], %b::timestamptz[])
        AS v(id, state, attempts, next_at, err, lease)
- WHERE j.id = ANY(%s::uuid[]) AND j.id = v.id AND j.lease_until = v.lease
+ WHERE j.id = ANY(%b::uuid[]) AND j.id = v.id AND j.lease_until = v.lease
 RETURNING j.id
 """
 
@@ -157,16 +159,16 @@ async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: flo
         # twice), and the flush was the slowest step between a job's commit and its request.
         await cursor.execute(CLAIM_SETTINGS_SQL)
         await cursor.execute(CLAIM_SQL, {"limit": limit, "lease": lease_seconds,
-                                         "bulk": limit if bulk_limit is None else bulk_limit})
+                                         "bulk": limit if bulk_limit is None else bulk_limit}, binary=True)
         rows = await cursor.fetchall()
         if not rows:
             return Claim([], None, {}, {})
         jobs = [ClaimedJob(*row[:-1]) for row in rows]
         keys = sorted({(job.tenant_id, job.event_seq) for job in jobs})
         await cursor.execute(EVENTS_SQL, {"tenants": [k[0] for k in keys], "seqs": [k[1] for k in keys],
-                                          "distinct_tenants": sorted({k[0] for k in keys})})
+                                          "distinct_tenants": sorted({k[0] for k in keys})}, binary=True)
         events = {(t, s): StoredEvent(a, d) for t, s, a, d in await cursor.fetchall()}
-        await cursor.execute(SUBSCRIPTIONS_SQL, (list({job.subscription_id for job in jobs}),))
+        await cursor.execute(SUBSCRIPTIONS_SQL, (list({job.subscription_id for job in jobs}),), binary=True)
         now = datetime.now(UTC)
         views = {row[0]: delivery_view(row, now) for row in await cursor.fetchall()}
         # Only a subscription the batch sends to takes rate slots.
@@ -186,7 +188,7 @@ async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lea
     await cursor.execute(SETTLE_SQL, (
         now, [s.job.id for s in ordered], [s.state for s in ordered], [s.attempts for s in ordered],
         [s.next_attempt_at for s in ordered], [s.error_class for s in ordered], [lease] * len(ordered),
-        [s.job.id for s in ordered]))
+        [s.job.id for s in ordered]), binary=True)
     recorded = {row[0] for row in await cursor.fetchall()}
     rows = [s.attempt for s in ordered if s.attempt is not None and s.job.id in recorded]
     if rows:

@@ -6,6 +6,8 @@ import { errorBlock } from './errors.js';
 import { tokenPage } from './pages/token.js';
 import { subscriptionsPage } from './pages/subscriptions.js';
 import { createPage } from './pages/create.js';
+import { queueCreatePage } from './pages/queue-create.js';
+import { connectPage } from './pages/connect.js';
 import { subscriptionPage } from './pages/subscription.js';
 import { catalogPage } from './pages/catalog.js';
 import { dashboardPage } from './pages/dashboard.js';
@@ -15,6 +17,8 @@ import { dlqPage, readinessPage } from './pages/ops.js';
 const ROUTES = [
   [/^#\/token$/, tokenPage],
   [/^#\/subscriptions\/new$/, createPage],
+  [/^#\/subscriptions\/new-queue$/, queueCreatePage],
+  [/^#\/subscriptions\/([^/]+)\/connect$/, connectPage],
   [/^#\/subscriptions\/([^/]+)\/pull$/, pullPage],
   [/^#\/subscriptions\/([^/]+)$/, subscriptionPage],
   [/^#\/subscriptions(?:\?.*)?$/, subscriptionsPage],

@@ -1,0 +1,232 @@
+"""Live in under 100 ms (issue 39): a stage clock of single-event publishes, hop by hop, seed 000 and seed 003.
+
+A scratch database, a topic prefix of its own and real processes (``hub api``, ``hub grpc``, two
+``hub ingest``, ``hub consumer-relay``, default settings). A publisher process of its own sends SINGLE
+events at a steady rate, each on its own schedule (aiohttp for REST, grpc.aio for gRPC), and times its
+answers; the readers run here. For each event, milliseconds since it was sent:
+
+* **answered**: the publish call returned (seed 003's answer waits for the stored event, E7);
+* **stored**: the event log's ``received_at`` (ingest's clock at its batch);
+* **relayed** (seed 000): the relay's cursor passed the event's seq, read by polling
+  ``consumer_relay_cursors`` every 2 ms (the cursor moves right after the page's confirms);
+  **first frame** (seed 003): the earliest of the subscribers' frames, the feed's notice plus one hop;
+* **received**: every queue's gRPC ``ConsumeDurableEventsWithAcks`` client (each response acked), or
+  every WebSocket subscriber (``/api/{tenant}/event/ws``).
+
+Each run also prints the CPU µs per event of every hub process and of the stack's services, and the
+clients' own: the publisher's and the readers' µs per event, and the rate one core of each could carry
+(the client's ceiling; it must be far above the offered rate). Wall-clock figures on a shared 2-core
+machine are noisy.
+
+Run: ``python bench/live.py`` (``--rates 100,500``, ``--seconds 10``, ``--only rest,grpc,rest10,broker``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import grpc
+import orjson
+
+from bench._cpu import cpu_snapshot, per_event_line
+from bench._grpc_bare import ack_requests
+from bench._ingest_setup import Scratch, delete_kafka
+from bench._publish_procs import HubProcesses
+from bench._stage_clock import (
+    CursorWatch,
+    Publisher,
+    ms_since,
+    stage_lines,
+    stored_rows,
+)
+from hub.auth.tokens import mint_token
+from hub.consumer.access import consumer_claims
+from hub.grpcapi.stubs import consumer_stubs
+from hub.kafka import ensure_topics
+from hub.publisher.access import publish_claims
+
+cpb, cpb_grpc = consumer_stubs()
+SCENARIOS = {"rest": ("rest", 1), "grpc": ("grpc", 1), "rest10": ("rest", 10), "broker": ("broker", 10)}
+GRACE = 10.0  # seconds after the last publish for the last receipt
+
+
+def tokens(tenant: str) -> dict[str, str]:
+    permissions, claims = consumer_claims([], None)
+    consumer = mint_token(tenant=tenant, permissions=permissions, claims=claims, ttl_seconds=7200)
+    permissions, claims = publish_claims([], ["*"])
+    publisher = mint_token(tenant=tenant, permissions=permissions, claims=claims, ttl_seconds=7200)
+    broker = mint_token(tenant=tenant, permissions=[], event_broker={"*": {"data": "PRD", "topics": "RW"}},
+                        ttl_seconds=7200)
+    return {"consumer": consumer, "publisher": publisher, "broker": broker}
+
+
+async def queues_of(address: str, token: str, count: int, delete: list[str] | None = None) -> list[str]:
+    """Create COUNT durable queues of ``bench.published`` (or delete the queues of DELETE)."""
+    metadata = (("authorization", f"Bearer {token}"),)
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = cpb_grpc.EventConsumerServiceStub(channel)
+        for queue_id in delete or []:
+            await stub.DeleteDurableQueue(cpb.DeleteDurableQueueRequest(queue_id=queue_id), metadata=metadata)
+        request = cpb.CreateDurableQueueRequest(filter_groups=[cpb.FilterGroup(event_type="bench.published")])
+        return [(await stub.CreateDurableQueue(request, metadata=metadata)).queue_id for _ in range(count)]
+
+
+async def consume(address: str, token: str, queue_id: str, run: str, received: dict, want: int) -> None:
+    """Consume QUEUE_ID with acks, noting when each event of RUN arrived, until WANT did."""
+    acks: asyncio.Queue = asyncio.Queue()
+    async with grpc.aio.insecure_channel(address) as channel:
+        call = cpb_grpc.EventConsumerServiceStub(channel).ConsumeDurableEventsWithAcks(
+            ack_requests(queue_id, acks), metadata=(("authorization", f"Bearer {token}"),))
+        seen = 0
+        async for response in call:
+            now = time.time()
+            for event in response.events:
+                if event.message["run"] == run:
+                    received[(queue_id, int(event.message["n"]))] = now
+                    seen += 1
+            acks.put_nowait(response.delivery_tag)
+            if seen >= want:
+                break
+        await asyncio.sleep(0.2)  # the last acks leave
+        call.cancel()
+
+
+async def subscribe(url: str, run: str, received: dict, index: int, ready: asyncio.Event) -> None:
+    """One WebSocket subscriber of URL, noting when each frame of RUN arrived."""
+    from websockets.asyncio.client import connect
+
+    async with connect(url, max_size=None) as ws:
+        ready.set()
+        async for message in ws:
+            data = orjson.loads(message)["data"]
+            if data.get("run") == run:
+                received[(index, data["n"])] = time.time()
+
+
+async def readers(scenario: str, hub: HubProcesses, tenant: str, keys: dict, run: str, want: int) -> tuple:
+    """Start the scenario's readers; (their tasks, receipts dict, cleanup coroutine function)."""
+    kind, count = SCENARIOS[scenario]
+    received: dict = {}
+    if kind == "broker":
+        url = f"ws{hub.rest[4:]}/api/{tenant}/event/ws?topic={run}&token={keys['broker']}"
+        readies = [asyncio.Event() for _ in range(count)]
+        tasks = [asyncio.create_task(subscribe(url, run, received, i, ready)) for i, ready in enumerate(readies)]
+        await asyncio.gather(*(ready.wait() for ready in readies))
+
+        async def cleanup() -> None:
+            return None
+    else:
+        ids = await queues_of(hub.grpc, keys["consumer"], count)
+        tasks = [asyncio.create_task(consume(hub.grpc, keys["consumer"], queue_id, run, received, want))
+                 for queue_id in ids]
+
+        async def cleanup() -> None:
+            await queues_of(hub.grpc, keys["consumer"], 0, delete=ids)
+    await asyncio.sleep(1.0)  # every reader attached (the feed's cursor, the queues' consumers)
+    return tasks, received, cleanup
+
+
+async def scenario_run(scenario: str, hub: HubProcesses, dsn: str, tenant: str, keys: dict, rate: int,
+                       seconds: float) -> list[str]:
+    """One scenario at RATE for SECONDS: its stage table and CPU lines."""
+    kind, count = SCENARIOS[scenario]
+    run, events = f"{scenario}{uuid.uuid4().hex[:6]}", int(rate * seconds)
+    target = hub.grpc if kind == "grpc" else hub.rest
+    publisher = Publisher({"kind": kind, "target": target, "token": keys["broker" if kind == "broker" else "publisher"],
+                           "tenant": tenant, "topic": run, "run": run, "rate": rate, "seconds": seconds})
+    tasks, received, cleanup = await readers(scenario, hub, tenant, keys, run, events)
+    watch = CursorWatch(dsn, tenant)
+    if kind != "broker":  # its polls cost PostgreSQL CPU: only where a relay hop is timed
+        watch.start()
+    clients_before = time.process_time()
+    before = cpu_snapshot(hub.pids(), 0.0)
+    publisher.go()
+    timed, publisher_cpu = await asyncio.to_thread(publisher.result, seconds + 120)
+    deadline = time.monotonic() + GRACE
+    while len(received) < events * count and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    after = cpu_snapshot(hub.pids(), 0.0)
+    if watch.is_alive():
+        watch.stop()
+    readers_cpu = time.process_time() - clients_before - watch.cpu
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    await cleanup()
+    return report(scenario, rate, events, count, dsn, tenant, run, timed, received, watch,
+                  [per_event_line(before, after, events), clients_line(publisher_cpu, readers_cpu, events, count)])
+
+
+def report(scenario: str, rate: int, events: int, count: int, dsn: str, tenant: str, run: str, timed: list,
+           received: dict, watch: CursorWatch, cpu_lines: list[str]) -> list[str]:
+    sent = {n: at for n, at, _ in timed}
+    stored = stored_rows(dsn, tenant, run)
+    hops = {"answered": ([(answered - at) * 1000 for _, at, answered in timed], events),
+            "stored (received_at)": (ms_since(sent, {n: at for n, (_, at) in stored.items()}), events)}
+    if scenario == "broker":
+        first: dict[int, float] = {}
+        for (_, n), at in received.items():
+            first[n] = min(at, first.get(n, at))
+        hops["first frame (feed noticed + 1 hop)"] = (ms_since(sent, first), events)
+    else:
+        relayed = {n: watch.relayed_at(seq) for n, (seq, _) in stored.items()}
+        hops["relayed (cursor past seq)"] = (ms_since(sent, {n: at for n, at in relayed.items() if at}), events)
+    hops[f"received, {count} reader(s)"] = (ms_since(sent, received, key=lambda k: k[1]), events * count)
+    name = f"{scenario} ({SCENARIOS[scenario][0]} single, {count} reader(s)) @ {rate}/s"
+    return stage_lines(name, hops) + cpu_lines
+
+
+def clients_line(publisher_cpu: float, readers_cpu: float, events: int, readers: int) -> str:
+    """The clients' CPU µs per event and the rate one core of each could carry: their own ceilings."""
+    pub, read = publisher_cpu / events * 1e6, readers_cpu / events * 1e6
+    return (f"  clients µs/event: publisher {pub:,.0f} (ceiling {1e6 / max(pub, 1):,.0f} ev/s), "
+            f"{readers} reader(s) together {read:,.0f} (ceiling {1e6 / max(read, 1):,.0f} ev/s)")
+
+
+async def measure(hub: HubProcesses, dsn: str, tenant: str, rates: list[int], only: list[str],
+                  seconds: float) -> list[str]:
+    keys = tokens(tenant)
+    for scenario in only:  # warm-up: topics, assignments, connections
+        await scenario_run(scenario, hub, dsn, tenant, keys, 20, 2)
+    lines = []
+    for rate in rates:
+        for scenario in only:
+            found = await scenario_run(scenario, hub, dsn, tenant, keys, rate, seconds)
+            print("\n".join(found), flush=True)
+            lines += found
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rates", default="100,500")
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--only", default=",".join(SCENARIOS))
+    args = parser.parse_args()
+    prefix, tenant = f"live{uuid.uuid4().hex[:8]}.", f"live-{uuid.uuid4().hex[:8]}"
+    topics = [f"{prefix}event-publisher-service", f"{prefix}event-broker"]
+    os.environ["HUB_KAFKA_TOPIC_PREFIX"] = prefix
+    with Scratch() as scratch:
+        try:
+            ensure_topics(topics)
+            with HubProcesses(scratch.url, prefix, extra=("consumer-relay",)) as hub:
+                lines = asyncio.run(measure(hub, scratch.dsn, tenant, [int(r) for r in args.rates.split(",")],
+                                            args.only.split(","), args.seconds))
+        finally:
+            delete_kafka(topics, [f"ingest-{prefix}"])
+    print("\n== stage table (ms since the publish was sent)\n" + "\n".join(lines))
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("HUB_LOG_LEVEL", "WARNING")
+    main()

@@ -1,0 +1,224 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.catalog_response import CatalogResponse
+from ...models.get_catalog_response_401 import GetCatalogResponse401
+from ...models.get_catalog_response_403 import GetCatalogResponse403
+from ...models.get_catalog_response_429 import GetCatalogResponse429
+from ...models.get_catalog_response_500 import GetCatalogResponse500
+from ...models.get_catalog_response_503 import GetCatalogResponse503
+from ...models.get_catalog_response_504 import GetCatalogResponse504
+from ...types import UNSET, Response
+
+
+def _get_kwargs() -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/catalog",
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    CatalogResponse
+    | GetCatalogResponse401
+    | GetCatalogResponse403
+    | GetCatalogResponse429
+    | GetCatalogResponse500
+    | GetCatalogResponse503
+    | GetCatalogResponse504
+    | None
+):
+    if response.status_code == 200:
+        response_200 = CatalogResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = GetCatalogResponse401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = GetCatalogResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 429:
+        response_429 = GetCatalogResponse429.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = GetCatalogResponse500.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = GetCatalogResponse503.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = GetCatalogResponse504.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    CatalogResponse
+    | GetCatalogResponse401
+    | GetCatalogResponse403
+    | GetCatalogResponse429
+    | GetCatalogResponse500
+    | GetCatalogResponse503
+    | GetCatalogResponse504
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    CatalogResponse
+    | GetCatalogResponse401
+    | GetCatalogResponse403
+    | GetCatalogResponse429
+    | GetCatalogResponse500
+    | GetCatalogResponse503
+    | GetCatalogResponse504
+]:
+    """List the event catalog
+
+     The manifest-fed catalog snapshot; global, the same bytes for every tenant.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CatalogResponse | GetCatalogResponse401 | GetCatalogResponse403 | GetCatalogResponse429 | GetCatalogResponse500 | GetCatalogResponse503 | GetCatalogResponse504]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+) -> (
+    CatalogResponse
+    | GetCatalogResponse401
+    | GetCatalogResponse403
+    | GetCatalogResponse429
+    | GetCatalogResponse500
+    | GetCatalogResponse503
+    | GetCatalogResponse504
+    | None
+):
+    """List the event catalog
+
+     The manifest-fed catalog snapshot; global, the same bytes for every tenant.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CatalogResponse | GetCatalogResponse401 | GetCatalogResponse403 | GetCatalogResponse429 | GetCatalogResponse500 | GetCatalogResponse503 | GetCatalogResponse504
+    """
+
+    return sync_detailed(
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    CatalogResponse
+    | GetCatalogResponse401
+    | GetCatalogResponse403
+    | GetCatalogResponse429
+    | GetCatalogResponse500
+    | GetCatalogResponse503
+    | GetCatalogResponse504
+]:
+    """List the event catalog
+
+     The manifest-fed catalog snapshot; global, the same bytes for every tenant.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CatalogResponse | GetCatalogResponse401 | GetCatalogResponse403 | GetCatalogResponse429 | GetCatalogResponse500 | GetCatalogResponse503 | GetCatalogResponse504]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+) -> (
+    CatalogResponse
+    | GetCatalogResponse401
+    | GetCatalogResponse403
+    | GetCatalogResponse429
+    | GetCatalogResponse500
+    | GetCatalogResponse503
+    | GetCatalogResponse504
+    | None
+):
+    """List the event catalog
+
+     The manifest-fed catalog snapshot; global, the same bytes for every tenant.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CatalogResponse | GetCatalogResponse401 | GetCatalogResponse403 | GetCatalogResponse429 | GetCatalogResponse500 | GetCatalogResponse503 | GetCatalogResponse504
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,291 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.get_subscription_recovery_response_401 import (
+    GetSubscriptionRecoveryResponse401,
+)
+from ...models.get_subscription_recovery_response_403 import (
+    GetSubscriptionRecoveryResponse403,
+)
+from ...models.get_subscription_recovery_response_404 import (
+    GetSubscriptionRecoveryResponse404,
+)
+from ...models.get_subscription_recovery_response_429 import (
+    GetSubscriptionRecoveryResponse429,
+)
+from ...models.get_subscription_recovery_response_500 import (
+    GetSubscriptionRecoveryResponse500,
+)
+from ...models.get_subscription_recovery_response_503 import (
+    GetSubscriptionRecoveryResponse503,
+)
+from ...models.get_subscription_recovery_response_504 import (
+    GetSubscriptionRecoveryResponse504,
+)
+from ...models.recovery_response import RecoveryResponse
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    id: UUID,
+    rid: UUID,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/subscriptions/{id}/recoveries/{rid}".format(
+            id=quote(str(id), safe=""),
+            rid=quote(str(rid), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    GetSubscriptionRecoveryResponse401
+    | GetSubscriptionRecoveryResponse403
+    | GetSubscriptionRecoveryResponse404
+    | GetSubscriptionRecoveryResponse429
+    | GetSubscriptionRecoveryResponse500
+    | GetSubscriptionRecoveryResponse503
+    | GetSubscriptionRecoveryResponse504
+    | RecoveryResponse
+    | None
+):
+    if response.status_code == 200:
+        response_200 = RecoveryResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = GetSubscriptionRecoveryResponse401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = GetSubscriptionRecoveryResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = GetSubscriptionRecoveryResponse404.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = GetSubscriptionRecoveryResponse429.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = GetSubscriptionRecoveryResponse500.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = GetSubscriptionRecoveryResponse503.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = GetSubscriptionRecoveryResponse504.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    GetSubscriptionRecoveryResponse401
+    | GetSubscriptionRecoveryResponse403
+    | GetSubscriptionRecoveryResponse404
+    | GetSubscriptionRecoveryResponse429
+    | GetSubscriptionRecoveryResponse500
+    | GetSubscriptionRecoveryResponse503
+    | GetSubscriptionRecoveryResponse504
+    | RecoveryResponse
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    rid: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    GetSubscriptionRecoveryResponse401
+    | GetSubscriptionRecoveryResponse403
+    | GetSubscriptionRecoveryResponse404
+    | GetSubscriptionRecoveryResponse429
+    | GetSubscriptionRecoveryResponse500
+    | GetSubscriptionRecoveryResponse503
+    | GetSubscriptionRecoveryResponse504
+    | RecoveryResponse
+]:
+    """Get a recovery's progress
+
+     One recovery of the subscription, or the uniform 404; a stalled one is resumed (N51).
+
+    Args:
+        id (UUID):
+        rid (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GetSubscriptionRecoveryResponse401 | GetSubscriptionRecoveryResponse403 | GetSubscriptionRecoveryResponse404 | GetSubscriptionRecoveryResponse429 | GetSubscriptionRecoveryResponse500 | GetSubscriptionRecoveryResponse503 | GetSubscriptionRecoveryResponse504 | RecoveryResponse]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        rid=rid,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    rid: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> (
+    GetSubscriptionRecoveryResponse401
+    | GetSubscriptionRecoveryResponse403
+    | GetSubscriptionRecoveryResponse404
+    | GetSubscriptionRecoveryResponse429
+    | GetSubscriptionRecoveryResponse500
+    | GetSubscriptionRecoveryResponse503
+    | GetSubscriptionRecoveryResponse504
+    | RecoveryResponse
+    | None
+):
+    """Get a recovery's progress
+
+     One recovery of the subscription, or the uniform 404; a stalled one is resumed (N51).
+
+    Args:
+        id (UUID):
+        rid (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GetSubscriptionRecoveryResponse401 | GetSubscriptionRecoveryResponse403 | GetSubscriptionRecoveryResponse404 | GetSubscriptionRecoveryResponse429 | GetSubscriptionRecoveryResponse500 | GetSubscriptionRecoveryResponse503 | GetSubscriptionRecoveryResponse504 | RecoveryResponse
+    """
+
+    return sync_detailed(
+        id=id,
+        rid=rid,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    rid: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    GetSubscriptionRecoveryResponse401
+    | GetSubscriptionRecoveryResponse403
+    | GetSubscriptionRecoveryResponse404
+    | GetSubscriptionRecoveryResponse429
+    | GetSubscriptionRecoveryResponse500
+    | GetSubscriptionRecoveryResponse503
+    | GetSubscriptionRecoveryResponse504
+    | RecoveryResponse
+]:
+    """Get a recovery's progress
+
+     One recovery of the subscription, or the uniform 404; a stalled one is resumed (N51).
+
+    Args:
+        id (UUID):
+        rid (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GetSubscriptionRecoveryResponse401 | GetSubscriptionRecoveryResponse403 | GetSubscriptionRecoveryResponse404 | GetSubscriptionRecoveryResponse429 | GetSubscriptionRecoveryResponse500 | GetSubscriptionRecoveryResponse503 | GetSubscriptionRecoveryResponse504 | RecoveryResponse]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        rid=rid,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    rid: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> (
+    GetSubscriptionRecoveryResponse401
+    | GetSubscriptionRecoveryResponse403
+    | GetSubscriptionRecoveryResponse404
+    | GetSubscriptionRecoveryResponse429
+    | GetSubscriptionRecoveryResponse500
+    | GetSubscriptionRecoveryResponse503
+    | GetSubscriptionRecoveryResponse504
+    | RecoveryResponse
+    | None
+):
+    """Get a recovery's progress
+
+     One recovery of the subscription, or the uniform 404; a stalled one is resumed (N51).
+
+    Args:
+        id (UUID):
+        rid (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GetSubscriptionRecoveryResponse401 | GetSubscriptionRecoveryResponse403 | GetSubscriptionRecoveryResponse404 | GetSubscriptionRecoveryResponse429 | GetSubscriptionRecoveryResponse500 | GetSubscriptionRecoveryResponse503 | GetSubscriptionRecoveryResponse504 | RecoveryResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            rid=rid,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,438 @@
+import datetime
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.delivery_log_response import DeliveryLogResponse
+from ...models.list_subscription_deliveries_response_400 import (
+    ListSubscriptionDeliveriesResponse400,
+)
+from ...models.list_subscription_deliveries_response_401 import (
+    ListSubscriptionDeliveriesResponse401,
+)
+from ...models.list_subscription_deliveries_response_403 import (
+    ListSubscriptionDeliveriesResponse403,
+)
+from ...models.list_subscription_deliveries_response_404 import (
+    ListSubscriptionDeliveriesResponse404,
+)
+from ...models.list_subscription_deliveries_response_422 import (
+    ListSubscriptionDeliveriesResponse422,
+)
+from ...models.list_subscription_deliveries_response_429 import (
+    ListSubscriptionDeliveriesResponse429,
+)
+from ...models.list_subscription_deliveries_response_500 import (
+    ListSubscriptionDeliveriesResponse500,
+)
+from ...models.list_subscription_deliveries_response_503 import (
+    ListSubscriptionDeliveriesResponse503,
+)
+from ...models.list_subscription_deliveries_response_504 import (
+    ListSubscriptionDeliveriesResponse504,
+)
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    state: str | Unset = UNSET,
+    outcome: str | Unset = UNSET,
+    event_type: str | Unset = UNSET,
+    event_id: str | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["state"] = state
+
+    params["outcome"] = outcome
+
+    params["event_type"] = event_type
+
+    params["event_id"] = event_id
+
+    json_since: str | Unset = UNSET
+    if not isinstance(since, Unset):
+        json_since = since.isoformat()
+    params["since"] = json_since
+
+    json_until: str | Unset = UNSET
+    if not isinstance(until, Unset):
+        json_until = until.isoformat()
+    params["until"] = json_until
+
+    params["limit"] = limit
+
+    params["after"] = after
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/subscriptions/{id}/deliveries".format(
+            id=quote(str(id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    DeliveryLogResponse
+    | ListSubscriptionDeliveriesResponse400
+    | ListSubscriptionDeliveriesResponse401
+    | ListSubscriptionDeliveriesResponse403
+    | ListSubscriptionDeliveriesResponse404
+    | ListSubscriptionDeliveriesResponse422
+    | ListSubscriptionDeliveriesResponse429
+    | ListSubscriptionDeliveriesResponse500
+    | ListSubscriptionDeliveriesResponse503
+    | ListSubscriptionDeliveriesResponse504
+    | None
+):
+    if response.status_code == 200:
+        response_200 = DeliveryLogResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ListSubscriptionDeliveriesResponse400.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ListSubscriptionDeliveriesResponse401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ListSubscriptionDeliveriesResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ListSubscriptionDeliveriesResponse404.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = ListSubscriptionDeliveriesResponse422.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ListSubscriptionDeliveriesResponse429.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ListSubscriptionDeliveriesResponse500.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ListSubscriptionDeliveriesResponse503.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = ListSubscriptionDeliveriesResponse504.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    DeliveryLogResponse
+    | ListSubscriptionDeliveriesResponse400
+    | ListSubscriptionDeliveriesResponse401
+    | ListSubscriptionDeliveriesResponse403
+    | ListSubscriptionDeliveriesResponse404
+    | ListSubscriptionDeliveriesResponse422
+    | ListSubscriptionDeliveriesResponse429
+    | ListSubscriptionDeliveriesResponse500
+    | ListSubscriptionDeliveriesResponse503
+    | ListSubscriptionDeliveriesResponse504
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    state: str | Unset = UNSET,
+    outcome: str | Unset = UNSET,
+    event_type: str | Unset = UNSET,
+    event_id: str | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> Response[
+    DeliveryLogResponse
+    | ListSubscriptionDeliveriesResponse400
+    | ListSubscriptionDeliveriesResponse401
+    | ListSubscriptionDeliveriesResponse403
+    | ListSubscriptionDeliveriesResponse404
+    | ListSubscriptionDeliveriesResponse422
+    | ListSubscriptionDeliveriesResponse429
+    | ListSubscriptionDeliveriesResponse500
+    | ListSubscriptionDeliveriesResponse503
+    | ListSubscriptionDeliveriesResponse504
+]:
+    """List a subscription's delivery jobs
+
+     The subscription's delivery jobs newest first, each with its event and attempts (keyset-paginated).
+
+    Args:
+        id (UUID):
+        state (str | Unset):
+        outcome (str | Unset):
+        event_type (str | Unset):
+        event_id (str | Unset):
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+        limit (int | Unset):
+        after (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeliveryLogResponse | ListSubscriptionDeliveriesResponse400 | ListSubscriptionDeliveriesResponse401 | ListSubscriptionDeliveriesResponse403 | ListSubscriptionDeliveriesResponse404 | ListSubscriptionDeliveriesResponse422 | ListSubscriptionDeliveriesResponse429 | ListSubscriptionDeliveriesResponse500 | ListSubscriptionDeliveriesResponse503 | ListSubscriptionDeliveriesResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        state=state,
+        outcome=outcome,
+        event_type=event_type,
+        event_id=event_id,
+        since=since,
+        until=until,
+        limit=limit,
+        after=after,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    state: str | Unset = UNSET,
+    outcome: str | Unset = UNSET,
+    event_type: str | Unset = UNSET,
+    event_id: str | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> (
+    DeliveryLogResponse
+    | ListSubscriptionDeliveriesResponse400
+    | ListSubscriptionDeliveriesResponse401
+    | ListSubscriptionDeliveriesResponse403
+    | ListSubscriptionDeliveriesResponse404
+    | ListSubscriptionDeliveriesResponse422
+    | ListSubscriptionDeliveriesResponse429
+    | ListSubscriptionDeliveriesResponse500
+    | ListSubscriptionDeliveriesResponse503
+    | ListSubscriptionDeliveriesResponse504
+    | None
+):
+    """List a subscription's delivery jobs
+
+     The subscription's delivery jobs newest first, each with its event and attempts (keyset-paginated).
+
+    Args:
+        id (UUID):
+        state (str | Unset):
+        outcome (str | Unset):
+        event_type (str | Unset):
+        event_id (str | Unset):
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+        limit (int | Unset):
+        after (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeliveryLogResponse | ListSubscriptionDeliveriesResponse400 | ListSubscriptionDeliveriesResponse401 | ListSubscriptionDeliveriesResponse403 | ListSubscriptionDeliveriesResponse404 | ListSubscriptionDeliveriesResponse422 | ListSubscriptionDeliveriesResponse429 | ListSubscriptionDeliveriesResponse500 | ListSubscriptionDeliveriesResponse503 | ListSubscriptionDeliveriesResponse504
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        state=state,
+        outcome=outcome,
+        event_type=event_type,
+        event_id=event_id,
+        since=since,
+        until=until,
+        limit=limit,
+        after=after,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    state: str | Unset = UNSET,
+    outcome: str | Unset = UNSET,
+    event_type: str | Unset = UNSET,
+    event_id: str | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> Response[
+    DeliveryLogResponse
+    | ListSubscriptionDeliveriesResponse400
+    | ListSubscriptionDeliveriesResponse401
+    | ListSubscriptionDeliveriesResponse403
+    | ListSubscriptionDeliveriesResponse404
+    | ListSubscriptionDeliveriesResponse422
+    | ListSubscriptionDeliveriesResponse429
+    | ListSubscriptionDeliveriesResponse500
+    | ListSubscriptionDeliveriesResponse503
+    | ListSubscriptionDeliveriesResponse504
+]:
+    """List a subscription's delivery jobs
+
+     The subscription's delivery jobs newest first, each with its event and attempts (keyset-paginated).
+
+    Args:
+        id (UUID):
+        state (str | Unset):
+        outcome (str | Unset):
+        event_type (str | Unset):
+        event_id (str | Unset):
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+        limit (int | Unset):
+        after (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeliveryLogResponse | ListSubscriptionDeliveriesResponse400 | ListSubscriptionDeliveriesResponse401 | ListSubscriptionDeliveriesResponse403 | ListSubscriptionDeliveriesResponse404 | ListSubscriptionDeliveriesResponse422 | ListSubscriptionDeliveriesResponse429 | ListSubscriptionDeliveriesResponse500 | ListSubscriptionDeliveriesResponse503 | ListSubscriptionDeliveriesResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        state=state,
+        outcome=outcome,
+        event_type=event_type,
+        event_id=event_id,
+        since=since,
+        until=until,
+        limit=limit,
+        after=after,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    state: str | Unset = UNSET,
+    outcome: str | Unset = UNSET,
+    event_type: str | Unset = UNSET,
+    event_id: str | Unset = UNSET,
+    since: datetime.datetime | Unset = UNSET,
+    until: datetime.datetime | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> (
+    DeliveryLogResponse
+    | ListSubscriptionDeliveriesResponse400
+    | ListSubscriptionDeliveriesResponse401
+    | ListSubscriptionDeliveriesResponse403
+    | ListSubscriptionDeliveriesResponse404
+    | ListSubscriptionDeliveriesResponse422
+    | ListSubscriptionDeliveriesResponse429
+    | ListSubscriptionDeliveriesResponse500
+    | ListSubscriptionDeliveriesResponse503
+    | ListSubscriptionDeliveriesResponse504
+    | None
+):
+    """List a subscription's delivery jobs
+
+     The subscription's delivery jobs newest first, each with its event and attempts (keyset-paginated).
+
+    Args:
+        id (UUID):
+        state (str | Unset):
+        outcome (str | Unset):
+        event_type (str | Unset):
+        event_id (str | Unset):
+        since (datetime.datetime | Unset):
+        until (datetime.datetime | Unset):
+        limit (int | Unset):
+        after (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeliveryLogResponse | ListSubscriptionDeliveriesResponse400 | ListSubscriptionDeliveriesResponse401 | ListSubscriptionDeliveriesResponse403 | ListSubscriptionDeliveriesResponse404 | ListSubscriptionDeliveriesResponse422 | ListSubscriptionDeliveriesResponse429 | ListSubscriptionDeliveriesResponse500 | ListSubscriptionDeliveriesResponse503 | ListSubscriptionDeliveriesResponse504
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            state=state,
+            outcome=outcome,
+            event_type=event_type,
+            event_id=event_id,
+            since=since,
+            until=until,
+            limit=limit,
+            after=after,
+        )
+    ).parsed

@@ -1,0 +1,322 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.delivery_job_response import DeliveryJobResponse
+from ...models.resend_subscription_delivery_response_400 import (
+    ResendSubscriptionDeliveryResponse400,
+)
+from ...models.resend_subscription_delivery_response_401 import (
+    ResendSubscriptionDeliveryResponse401,
+)
+from ...models.resend_subscription_delivery_response_403 import (
+    ResendSubscriptionDeliveryResponse403,
+)
+from ...models.resend_subscription_delivery_response_404 import (
+    ResendSubscriptionDeliveryResponse404,
+)
+from ...models.resend_subscription_delivery_response_409 import (
+    ResendSubscriptionDeliveryResponse409,
+)
+from ...models.resend_subscription_delivery_response_500 import (
+    ResendSubscriptionDeliveryResponse500,
+)
+from ...models.resend_subscription_delivery_response_503 import (
+    ResendSubscriptionDeliveryResponse503,
+)
+from ...models.resend_subscription_delivery_response_504 import (
+    ResendSubscriptionDeliveryResponse504,
+)
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    id: UUID,
+    job_id: UUID,
+    *,
+    x_idempotency: str,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Idempotency"] = x_idempotency
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/subscriptions/{id}/deliveries/{job_id}/resend".format(
+            id=quote(str(id), safe=""),
+            job_id=quote(str(job_id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    DeliveryJobResponse
+    | ResendSubscriptionDeliveryResponse400
+    | ResendSubscriptionDeliveryResponse401
+    | ResendSubscriptionDeliveryResponse403
+    | ResendSubscriptionDeliveryResponse404
+    | ResendSubscriptionDeliveryResponse409
+    | ResendSubscriptionDeliveryResponse500
+    | ResendSubscriptionDeliveryResponse503
+    | ResendSubscriptionDeliveryResponse504
+    | None
+):
+    if response.status_code == 201:
+        response_201 = DeliveryJobResponse.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = ResendSubscriptionDeliveryResponse400.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ResendSubscriptionDeliveryResponse401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ResendSubscriptionDeliveryResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ResendSubscriptionDeliveryResponse404.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ResendSubscriptionDeliveryResponse409.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 500:
+        response_500 = ResendSubscriptionDeliveryResponse500.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ResendSubscriptionDeliveryResponse503.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = ResendSubscriptionDeliveryResponse504.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    DeliveryJobResponse
+    | ResendSubscriptionDeliveryResponse400
+    | ResendSubscriptionDeliveryResponse401
+    | ResendSubscriptionDeliveryResponse403
+    | ResendSubscriptionDeliveryResponse404
+    | ResendSubscriptionDeliveryResponse409
+    | ResendSubscriptionDeliveryResponse500
+    | ResendSubscriptionDeliveryResponse503
+    | ResendSubscriptionDeliveryResponse504
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    job_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_idempotency: str,
+) -> Response[
+    DeliveryJobResponse
+    | ResendSubscriptionDeliveryResponse400
+    | ResendSubscriptionDeliveryResponse401
+    | ResendSubscriptionDeliveryResponse403
+    | ResendSubscriptionDeliveryResponse404
+    | ResendSubscriptionDeliveryResponse409
+    | ResendSubscriptionDeliveryResponse500
+    | ResendSubscriptionDeliveryResponse503
+    | ResendSubscriptionDeliveryResponse504
+]:
+    """Deliver a job's event again
+
+     A new job for the same event on the subscription's current destination and secrets.
+
+    Args:
+        id (UUID):
+        job_id (UUID):
+        x_idempotency (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeliveryJobResponse | ResendSubscriptionDeliveryResponse400 | ResendSubscriptionDeliveryResponse401 | ResendSubscriptionDeliveryResponse403 | ResendSubscriptionDeliveryResponse404 | ResendSubscriptionDeliveryResponse409 | ResendSubscriptionDeliveryResponse500 | ResendSubscriptionDeliveryResponse503 | ResendSubscriptionDeliveryResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        job_id=job_id,
+        x_idempotency=x_idempotency,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    job_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_idempotency: str,
+) -> (
+    DeliveryJobResponse
+    | ResendSubscriptionDeliveryResponse400
+    | ResendSubscriptionDeliveryResponse401
+    | ResendSubscriptionDeliveryResponse403
+    | ResendSubscriptionDeliveryResponse404
+    | ResendSubscriptionDeliveryResponse409
+    | ResendSubscriptionDeliveryResponse500
+    | ResendSubscriptionDeliveryResponse503
+    | ResendSubscriptionDeliveryResponse504
+    | None
+):
+    """Deliver a job's event again
+
+     A new job for the same event on the subscription's current destination and secrets.
+
+    Args:
+        id (UUID):
+        job_id (UUID):
+        x_idempotency (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeliveryJobResponse | ResendSubscriptionDeliveryResponse400 | ResendSubscriptionDeliveryResponse401 | ResendSubscriptionDeliveryResponse403 | ResendSubscriptionDeliveryResponse404 | ResendSubscriptionDeliveryResponse409 | ResendSubscriptionDeliveryResponse500 | ResendSubscriptionDeliveryResponse503 | ResendSubscriptionDeliveryResponse504
+    """
+
+    return sync_detailed(
+        id=id,
+        job_id=job_id,
+        client=client,
+        x_idempotency=x_idempotency,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    job_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_idempotency: str,
+) -> Response[
+    DeliveryJobResponse
+    | ResendSubscriptionDeliveryResponse400
+    | ResendSubscriptionDeliveryResponse401
+    | ResendSubscriptionDeliveryResponse403
+    | ResendSubscriptionDeliveryResponse404
+    | ResendSubscriptionDeliveryResponse409
+    | ResendSubscriptionDeliveryResponse500
+    | ResendSubscriptionDeliveryResponse503
+    | ResendSubscriptionDeliveryResponse504
+]:
+    """Deliver a job's event again
+
+     A new job for the same event on the subscription's current destination and secrets.
+
+    Args:
+        id (UUID):
+        job_id (UUID):
+        x_idempotency (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeliveryJobResponse | ResendSubscriptionDeliveryResponse400 | ResendSubscriptionDeliveryResponse401 | ResendSubscriptionDeliveryResponse403 | ResendSubscriptionDeliveryResponse404 | ResendSubscriptionDeliveryResponse409 | ResendSubscriptionDeliveryResponse500 | ResendSubscriptionDeliveryResponse503 | ResendSubscriptionDeliveryResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        job_id=job_id,
+        x_idempotency=x_idempotency,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    job_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_idempotency: str,
+) -> (
+    DeliveryJobResponse
+    | ResendSubscriptionDeliveryResponse400
+    | ResendSubscriptionDeliveryResponse401
+    | ResendSubscriptionDeliveryResponse403
+    | ResendSubscriptionDeliveryResponse404
+    | ResendSubscriptionDeliveryResponse409
+    | ResendSubscriptionDeliveryResponse500
+    | ResendSubscriptionDeliveryResponse503
+    | ResendSubscriptionDeliveryResponse504
+    | None
+):
+    """Deliver a job's event again
+
+     A new job for the same event on the subscription's current destination and secrets.
+
+    Args:
+        id (UUID):
+        job_id (UUID):
+        x_idempotency (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeliveryJobResponse | ResendSubscriptionDeliveryResponse400 | ResendSubscriptionDeliveryResponse401 | ResendSubscriptionDeliveryResponse403 | ResendSubscriptionDeliveryResponse404 | ResendSubscriptionDeliveryResponse409 | ResendSubscriptionDeliveryResponse500 | ResendSubscriptionDeliveryResponse503 | ResendSubscriptionDeliveryResponse504
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            job_id=job_id,
+            client=client,
+            x_idempotency=x_idempotency,
+        )
+    ).parsed

@@ -1,0 +1,226 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.broker_list_configs_response_401 import BrokerListConfigsResponse401
+from ...models.broker_list_configs_response_403 import BrokerListConfigsResponse403
+from ...models.broker_list_configs_response_422 import BrokerListConfigsResponse422
+from ...models.broker_list_configs_response_500 import BrokerListConfigsResponse500
+from ...models.topic_config_list import TopicConfigList
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    domain: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/{domain}/event/topics".format(
+            domain=quote(str(domain), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    BrokerListConfigsResponse401
+    | BrokerListConfigsResponse403
+    | BrokerListConfigsResponse422
+    | BrokerListConfigsResponse500
+    | TopicConfigList
+    | None
+):
+    if response.status_code == 200:
+        response_200 = TopicConfigList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = BrokerListConfigsResponse401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = BrokerListConfigsResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 422:
+        response_422 = BrokerListConfigsResponse422.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = BrokerListConfigsResponse500.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    BrokerListConfigsResponse401
+    | BrokerListConfigsResponse403
+    | BrokerListConfigsResponse422
+    | BrokerListConfigsResponse500
+    | TopicConfigList
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    domain: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    BrokerListConfigsResponse401
+    | BrokerListConfigsResponse403
+    | BrokerListConfigsResponse422
+    | BrokerListConfigsResponse500
+    | TopicConfigList
+]:
+    """List Configs
+
+     The stored configs the caller may read, ordered by topic.
+
+    Args:
+        domain (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BrokerListConfigsResponse401 | BrokerListConfigsResponse403 | BrokerListConfigsResponse422 | BrokerListConfigsResponse500 | TopicConfigList]
+    """
+
+    kwargs = _get_kwargs(
+        domain=domain,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    domain: str,
+    *,
+    client: AuthenticatedClient,
+) -> (
+    BrokerListConfigsResponse401
+    | BrokerListConfigsResponse403
+    | BrokerListConfigsResponse422
+    | BrokerListConfigsResponse500
+    | TopicConfigList
+    | None
+):
+    """List Configs
+
+     The stored configs the caller may read, ordered by topic.
+
+    Args:
+        domain (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BrokerListConfigsResponse401 | BrokerListConfigsResponse403 | BrokerListConfigsResponse422 | BrokerListConfigsResponse500 | TopicConfigList
+    """
+
+    return sync_detailed(
+        domain=domain,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    domain: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    BrokerListConfigsResponse401
+    | BrokerListConfigsResponse403
+    | BrokerListConfigsResponse422
+    | BrokerListConfigsResponse500
+    | TopicConfigList
+]:
+    """List Configs
+
+     The stored configs the caller may read, ordered by topic.
+
+    Args:
+        domain (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BrokerListConfigsResponse401 | BrokerListConfigsResponse403 | BrokerListConfigsResponse422 | BrokerListConfigsResponse500 | TopicConfigList]
+    """
+
+    kwargs = _get_kwargs(
+        domain=domain,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    domain: str,
+    *,
+    client: AuthenticatedClient,
+) -> (
+    BrokerListConfigsResponse401
+    | BrokerListConfigsResponse403
+    | BrokerListConfigsResponse422
+    | BrokerListConfigsResponse500
+    | TopicConfigList
+    | None
+):
+    """List Configs
+
+     The stored configs the caller may read, ordered by topic.
+
+    Args:
+        domain (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BrokerListConfigsResponse401 | BrokerListConfigsResponse403 | BrokerListConfigsResponse422 | BrokerListConfigsResponse500 | TopicConfigList
+    """
+
+    return (
+        await asyncio_detailed(
+            domain=domain,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,277 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.broker_put_config_response_400 import BrokerPutConfigResponse400
+from ...models.broker_put_config_response_401 import BrokerPutConfigResponse401
+from ...models.broker_put_config_response_403 import BrokerPutConfigResponse403
+from ...models.broker_put_config_response_422 import BrokerPutConfigResponse422
+from ...models.broker_put_config_response_500 import BrokerPutConfigResponse500
+from ...models.topic_config_answer import TopicConfigAnswer
+from ...models.topic_config_body import TopicConfigBody
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    domain: str,
+    topic: str,
+    *,
+    body: TopicConfigBody,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "put",
+        "url": "/api/{domain}/event/topics/{topic}".format(
+            domain=quote(str(domain), safe=""),
+            topic=quote(str(topic), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    BrokerPutConfigResponse400
+    | BrokerPutConfigResponse401
+    | BrokerPutConfigResponse403
+    | BrokerPutConfigResponse422
+    | BrokerPutConfigResponse500
+    | TopicConfigAnswer
+    | None
+):
+    if response.status_code == 200:
+        response_200 = TopicConfigAnswer.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = BrokerPutConfigResponse400.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = BrokerPutConfigResponse401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = BrokerPutConfigResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 422:
+        response_422 = BrokerPutConfigResponse422.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = BrokerPutConfigResponse500.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    BrokerPutConfigResponse400
+    | BrokerPutConfigResponse401
+    | BrokerPutConfigResponse403
+    | BrokerPutConfigResponse422
+    | BrokerPutConfigResponse500
+    | TopicConfigAnswer
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    domain: str,
+    topic: str,
+    *,
+    client: AuthenticatedClient,
+    body: TopicConfigBody,
+) -> Response[
+    BrokerPutConfigResponse400
+    | BrokerPutConfigResponse401
+    | BrokerPutConfigResponse403
+    | BrokerPutConfigResponse422
+    | BrokerPutConfigResponse500
+    | TopicConfigAnswer
+]:
+    """Put Config
+
+     Replace the Main Topic's config: an omitted bound is null (unbounded).
+
+    Args:
+        domain (str):
+        topic (str):
+        body (TopicConfigBody): A whole config: an omitted bound is null (unbounded); a bound is
+            greater than 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BrokerPutConfigResponse400 | BrokerPutConfigResponse401 | BrokerPutConfigResponse403 | BrokerPutConfigResponse422 | BrokerPutConfigResponse500 | TopicConfigAnswer]
+    """
+
+    kwargs = _get_kwargs(
+        domain=domain,
+        topic=topic,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    domain: str,
+    topic: str,
+    *,
+    client: AuthenticatedClient,
+    body: TopicConfigBody,
+) -> (
+    BrokerPutConfigResponse400
+    | BrokerPutConfigResponse401
+    | BrokerPutConfigResponse403
+    | BrokerPutConfigResponse422
+    | BrokerPutConfigResponse500
+    | TopicConfigAnswer
+    | None
+):
+    """Put Config
+
+     Replace the Main Topic's config: an omitted bound is null (unbounded).
+
+    Args:
+        domain (str):
+        topic (str):
+        body (TopicConfigBody): A whole config: an omitted bound is null (unbounded); a bound is
+            greater than 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BrokerPutConfigResponse400 | BrokerPutConfigResponse401 | BrokerPutConfigResponse403 | BrokerPutConfigResponse422 | BrokerPutConfigResponse500 | TopicConfigAnswer
+    """
+
+    return sync_detailed(
+        domain=domain,
+        topic=topic,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    domain: str,
+    topic: str,
+    *,
+    client: AuthenticatedClient,
+    body: TopicConfigBody,
+) -> Response[
+    BrokerPutConfigResponse400
+    | BrokerPutConfigResponse401
+    | BrokerPutConfigResponse403
+    | BrokerPutConfigResponse422
+    | BrokerPutConfigResponse500
+    | TopicConfigAnswer
+]:
+    """Put Config
+
+     Replace the Main Topic's config: an omitted bound is null (unbounded).
+
+    Args:
+        domain (str):
+        topic (str):
+        body (TopicConfigBody): A whole config: an omitted bound is null (unbounded); a bound is
+            greater than 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BrokerPutConfigResponse400 | BrokerPutConfigResponse401 | BrokerPutConfigResponse403 | BrokerPutConfigResponse422 | BrokerPutConfigResponse500 | TopicConfigAnswer]
+    """
+
+    kwargs = _get_kwargs(
+        domain=domain,
+        topic=topic,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    domain: str,
+    topic: str,
+    *,
+    client: AuthenticatedClient,
+    body: TopicConfigBody,
+) -> (
+    BrokerPutConfigResponse400
+    | BrokerPutConfigResponse401
+    | BrokerPutConfigResponse403
+    | BrokerPutConfigResponse422
+    | BrokerPutConfigResponse500
+    | TopicConfigAnswer
+    | None
+):
+    """Put Config
+
+     Replace the Main Topic's config: an omitted bound is null (unbounded).
+
+    Args:
+        domain (str):
+        topic (str):
+        body (TopicConfigBody): A whole config: an omitted bound is null (unbounded); a bound is
+            greater than 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BrokerPutConfigResponse400 | BrokerPutConfigResponse401 | BrokerPutConfigResponse403 | BrokerPutConfigResponse422 | BrokerPutConfigResponse500 | TopicConfigAnswer
+    """
+
+    return (
+        await asyncio_detailed(
+            domain=domain,
+            topic=topic,
+            client=client,
+            body=body,
+        )
+    ).parsed

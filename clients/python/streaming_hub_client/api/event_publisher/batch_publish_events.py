@@ -1,0 +1,268 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.batch_publish_events_request import BatchPublishEventsRequest
+from ...models.batch_publish_events_response import BatchPublishEventsResponse
+from ...models.batch_publish_events_response_400 import BatchPublishEventsResponse400
+from ...models.batch_publish_events_response_401 import BatchPublishEventsResponse401
+from ...models.batch_publish_events_response_403 import BatchPublishEventsResponse403
+from ...models.batch_publish_events_response_422 import BatchPublishEventsResponse422
+from ...models.batch_publish_events_response_500 import BatchPublishEventsResponse500
+from ...models.batch_publish_events_response_503 import BatchPublishEventsResponse503
+from ...models.batch_publish_events_response_504 import BatchPublishEventsResponse504
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    *,
+    body: BatchPublishEventsRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1beta/events/batch",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    BatchPublishEventsResponse
+    | BatchPublishEventsResponse400
+    | BatchPublishEventsResponse401
+    | BatchPublishEventsResponse403
+    | BatchPublishEventsResponse422
+    | BatchPublishEventsResponse500
+    | BatchPublishEventsResponse503
+    | BatchPublishEventsResponse504
+    | None
+):
+    if response.status_code == 200:
+        response_200 = BatchPublishEventsResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = BatchPublishEventsResponse400.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = BatchPublishEventsResponse401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = BatchPublishEventsResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 422:
+        response_422 = BatchPublishEventsResponse422.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = BatchPublishEventsResponse500.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = BatchPublishEventsResponse503.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = BatchPublishEventsResponse504.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    BatchPublishEventsResponse
+    | BatchPublishEventsResponse400
+    | BatchPublishEventsResponse401
+    | BatchPublishEventsResponse403
+    | BatchPublishEventsResponse422
+    | BatchPublishEventsResponse500
+    | BatchPublishEventsResponse503
+    | BatchPublishEventsResponse504
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: BatchPublishEventsRequest,
+) -> Response[
+    BatchPublishEventsResponse
+    | BatchPublishEventsResponse400
+    | BatchPublishEventsResponse401
+    | BatchPublishEventsResponse403
+    | BatchPublishEventsResponse422
+    | BatchPublishEventsResponse500
+    | BatchPublishEventsResponse503
+    | BatchPublishEventsResponse504
+]:
+    """Batch Publish Events
+
+     Publishes multiple events; each event has its own result.
+
+    Args:
+        body (BatchPublishEventsRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BatchPublishEventsResponse | BatchPublishEventsResponse400 | BatchPublishEventsResponse401 | BatchPublishEventsResponse403 | BatchPublishEventsResponse422 | BatchPublishEventsResponse500 | BatchPublishEventsResponse503 | BatchPublishEventsResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: BatchPublishEventsRequest,
+) -> (
+    BatchPublishEventsResponse
+    | BatchPublishEventsResponse400
+    | BatchPublishEventsResponse401
+    | BatchPublishEventsResponse403
+    | BatchPublishEventsResponse422
+    | BatchPublishEventsResponse500
+    | BatchPublishEventsResponse503
+    | BatchPublishEventsResponse504
+    | None
+):
+    """Batch Publish Events
+
+     Publishes multiple events; each event has its own result.
+
+    Args:
+        body (BatchPublishEventsRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BatchPublishEventsResponse | BatchPublishEventsResponse400 | BatchPublishEventsResponse401 | BatchPublishEventsResponse403 | BatchPublishEventsResponse422 | BatchPublishEventsResponse500 | BatchPublishEventsResponse503 | BatchPublishEventsResponse504
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: BatchPublishEventsRequest,
+) -> Response[
+    BatchPublishEventsResponse
+    | BatchPublishEventsResponse400
+    | BatchPublishEventsResponse401
+    | BatchPublishEventsResponse403
+    | BatchPublishEventsResponse422
+    | BatchPublishEventsResponse500
+    | BatchPublishEventsResponse503
+    | BatchPublishEventsResponse504
+]:
+    """Batch Publish Events
+
+     Publishes multiple events; each event has its own result.
+
+    Args:
+        body (BatchPublishEventsRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BatchPublishEventsResponse | BatchPublishEventsResponse400 | BatchPublishEventsResponse401 | BatchPublishEventsResponse403 | BatchPublishEventsResponse422 | BatchPublishEventsResponse500 | BatchPublishEventsResponse503 | BatchPublishEventsResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: BatchPublishEventsRequest,
+) -> (
+    BatchPublishEventsResponse
+    | BatchPublishEventsResponse400
+    | BatchPublishEventsResponse401
+    | BatchPublishEventsResponse403
+    | BatchPublishEventsResponse422
+    | BatchPublishEventsResponse500
+    | BatchPublishEventsResponse503
+    | BatchPublishEventsResponse504
+    | None
+):
+    """Batch Publish Events
+
+     Publishes multiple events; each event has its own result.
+
+    Args:
+        body (BatchPublishEventsRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BatchPublishEventsResponse | BatchPublishEventsResponse400 | BatchPublishEventsResponse401 | BatchPublishEventsResponse403 | BatchPublishEventsResponse422 | BatchPublishEventsResponse500 | BatchPublishEventsResponse503 | BatchPublishEventsResponse504
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,278 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.delete_subscription_response_400 import DeleteSubscriptionResponse400
+from ...models.delete_subscription_response_401 import DeleteSubscriptionResponse401
+from ...models.delete_subscription_response_403 import DeleteSubscriptionResponse403
+from ...models.delete_subscription_response_409 import DeleteSubscriptionResponse409
+from ...models.delete_subscription_response_500 import DeleteSubscriptionResponse500
+from ...models.delete_subscription_response_503 import DeleteSubscriptionResponse503
+from ...models.delete_subscription_response_504 import DeleteSubscriptionResponse504
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    x_idempotency: str,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Idempotency"] = x_idempotency
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/v1/subscriptions/{id}".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    Any
+    | DeleteSubscriptionResponse400
+    | DeleteSubscriptionResponse401
+    | DeleteSubscriptionResponse403
+    | DeleteSubscriptionResponse409
+    | DeleteSubscriptionResponse500
+    | DeleteSubscriptionResponse503
+    | DeleteSubscriptionResponse504
+    | None
+):
+    if response.status_code == 204:
+        response_204 = cast(Any, None)
+        return response_204
+
+    if response.status_code == 400:
+        response_400 = DeleteSubscriptionResponse400.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = DeleteSubscriptionResponse401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = DeleteSubscriptionResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = DeleteSubscriptionResponse409.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 500:
+        response_500 = DeleteSubscriptionResponse500.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = DeleteSubscriptionResponse503.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = DeleteSubscriptionResponse504.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    Any
+    | DeleteSubscriptionResponse400
+    | DeleteSubscriptionResponse401
+    | DeleteSubscriptionResponse403
+    | DeleteSubscriptionResponse409
+    | DeleteSubscriptionResponse500
+    | DeleteSubscriptionResponse503
+    | DeleteSubscriptionResponse504
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_idempotency: str,
+) -> Response[
+    Any
+    | DeleteSubscriptionResponse400
+    | DeleteSubscriptionResponse401
+    | DeleteSubscriptionResponse403
+    | DeleteSubscriptionResponse409
+    | DeleteSubscriptionResponse500
+    | DeleteSubscriptionResponse503
+    | DeleteSubscriptionResponse504
+]:
+    """Delete Subscription
+
+     Soft-delete; idempotent 204 whatever the id (no existence oracle).
+
+    Args:
+        id (UUID):
+        x_idempotency (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | DeleteSubscriptionResponse400 | DeleteSubscriptionResponse401 | DeleteSubscriptionResponse403 | DeleteSubscriptionResponse409 | DeleteSubscriptionResponse500 | DeleteSubscriptionResponse503 | DeleteSubscriptionResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        x_idempotency=x_idempotency,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_idempotency: str,
+) -> (
+    Any
+    | DeleteSubscriptionResponse400
+    | DeleteSubscriptionResponse401
+    | DeleteSubscriptionResponse403
+    | DeleteSubscriptionResponse409
+    | DeleteSubscriptionResponse500
+    | DeleteSubscriptionResponse503
+    | DeleteSubscriptionResponse504
+    | None
+):
+    """Delete Subscription
+
+     Soft-delete; idempotent 204 whatever the id (no existence oracle).
+
+    Args:
+        id (UUID):
+        x_idempotency (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | DeleteSubscriptionResponse400 | DeleteSubscriptionResponse401 | DeleteSubscriptionResponse403 | DeleteSubscriptionResponse409 | DeleteSubscriptionResponse500 | DeleteSubscriptionResponse503 | DeleteSubscriptionResponse504
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        x_idempotency=x_idempotency,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_idempotency: str,
+) -> Response[
+    Any
+    | DeleteSubscriptionResponse400
+    | DeleteSubscriptionResponse401
+    | DeleteSubscriptionResponse403
+    | DeleteSubscriptionResponse409
+    | DeleteSubscriptionResponse500
+    | DeleteSubscriptionResponse503
+    | DeleteSubscriptionResponse504
+]:
+    """Delete Subscription
+
+     Soft-delete; idempotent 204 whatever the id (no existence oracle).
+
+    Args:
+        id (UUID):
+        x_idempotency (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | DeleteSubscriptionResponse400 | DeleteSubscriptionResponse401 | DeleteSubscriptionResponse403 | DeleteSubscriptionResponse409 | DeleteSubscriptionResponse500 | DeleteSubscriptionResponse503 | DeleteSubscriptionResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        x_idempotency=x_idempotency,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    x_idempotency: str,
+) -> (
+    Any
+    | DeleteSubscriptionResponse400
+    | DeleteSubscriptionResponse401
+    | DeleteSubscriptionResponse403
+    | DeleteSubscriptionResponse409
+    | DeleteSubscriptionResponse500
+    | DeleteSubscriptionResponse503
+    | DeleteSubscriptionResponse504
+    | None
+):
+    """Delete Subscription
+
+     Soft-delete; idempotent 204 whatever the id (no existence oracle).
+
+    Args:
+        id (UUID):
+        x_idempotency (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | DeleteSubscriptionResponse400 | DeleteSubscriptionResponse401 | DeleteSubscriptionResponse403 | DeleteSubscriptionResponse409 | DeleteSubscriptionResponse500 | DeleteSubscriptionResponse503 | DeleteSubscriptionResponse504
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            x_idempotency=x_idempotency,
+        )
+    ).parsed

@@ -1,0 +1,307 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.get_subscription_setup_artifacts_response_401 import (
+    GetSubscriptionSetupArtifactsResponse401,
+)
+from ...models.get_subscription_setup_artifacts_response_403 import (
+    GetSubscriptionSetupArtifactsResponse403,
+)
+from ...models.get_subscription_setup_artifacts_response_404 import (
+    GetSubscriptionSetupArtifactsResponse404,
+)
+from ...models.get_subscription_setup_artifacts_response_422 import (
+    GetSubscriptionSetupArtifactsResponse422,
+)
+from ...models.get_subscription_setup_artifacts_response_429 import (
+    GetSubscriptionSetupArtifactsResponse429,
+)
+from ...models.get_subscription_setup_artifacts_response_500 import (
+    GetSubscriptionSetupArtifactsResponse500,
+)
+from ...models.get_subscription_setup_artifacts_response_503 import (
+    GetSubscriptionSetupArtifactsResponse503,
+)
+from ...models.get_subscription_setup_artifacts_response_504 import (
+    GetSubscriptionSetupArtifactsResponse504,
+)
+from ...models.setup_artifacts_response import SetupArtifactsResponse
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    id: UUID,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/subscriptions/{id}/setup-artifacts".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    GetSubscriptionSetupArtifactsResponse401
+    | GetSubscriptionSetupArtifactsResponse403
+    | GetSubscriptionSetupArtifactsResponse404
+    | GetSubscriptionSetupArtifactsResponse422
+    | GetSubscriptionSetupArtifactsResponse429
+    | GetSubscriptionSetupArtifactsResponse500
+    | GetSubscriptionSetupArtifactsResponse503
+    | GetSubscriptionSetupArtifactsResponse504
+    | SetupArtifactsResponse
+    | None
+):
+    if response.status_code == 200:
+        response_200 = SetupArtifactsResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = GetSubscriptionSetupArtifactsResponse401.from_dict(
+            response.json()
+        )
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = GetSubscriptionSetupArtifactsResponse403.from_dict(
+            response.json()
+        )
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = GetSubscriptionSetupArtifactsResponse404.from_dict(
+            response.json()
+        )
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = GetSubscriptionSetupArtifactsResponse422.from_dict(
+            response.json()
+        )
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = GetSubscriptionSetupArtifactsResponse429.from_dict(
+            response.json()
+        )
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = GetSubscriptionSetupArtifactsResponse500.from_dict(
+            response.json()
+        )
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = GetSubscriptionSetupArtifactsResponse503.from_dict(
+            response.json()
+        )
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = GetSubscriptionSetupArtifactsResponse504.from_dict(
+            response.json()
+        )
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    GetSubscriptionSetupArtifactsResponse401
+    | GetSubscriptionSetupArtifactsResponse403
+    | GetSubscriptionSetupArtifactsResponse404
+    | GetSubscriptionSetupArtifactsResponse422
+    | GetSubscriptionSetupArtifactsResponse429
+    | GetSubscriptionSetupArtifactsResponse500
+    | GetSubscriptionSetupArtifactsResponse503
+    | GetSubscriptionSetupArtifactsResponse504
+    | SetupArtifactsResponse
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    GetSubscriptionSetupArtifactsResponse401
+    | GetSubscriptionSetupArtifactsResponse403
+    | GetSubscriptionSetupArtifactsResponse404
+    | GetSubscriptionSetupArtifactsResponse422
+    | GetSubscriptionSetupArtifactsResponse429
+    | GetSubscriptionSetupArtifactsResponse500
+    | GetSubscriptionSetupArtifactsResponse503
+    | GetSubscriptionSetupArtifactsResponse504
+    | SetupArtifactsResponse
+]:
+    """Get Subscription Setup Artifacts
+
+     The trust policy and CloudFormation link for an AWS sink; the ExternalId is minted once.
+
+    Args:
+        id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GetSubscriptionSetupArtifactsResponse401 | GetSubscriptionSetupArtifactsResponse403 | GetSubscriptionSetupArtifactsResponse404 | GetSubscriptionSetupArtifactsResponse422 | GetSubscriptionSetupArtifactsResponse429 | GetSubscriptionSetupArtifactsResponse500 | GetSubscriptionSetupArtifactsResponse503 | GetSubscriptionSetupArtifactsResponse504 | SetupArtifactsResponse]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> (
+    GetSubscriptionSetupArtifactsResponse401
+    | GetSubscriptionSetupArtifactsResponse403
+    | GetSubscriptionSetupArtifactsResponse404
+    | GetSubscriptionSetupArtifactsResponse422
+    | GetSubscriptionSetupArtifactsResponse429
+    | GetSubscriptionSetupArtifactsResponse500
+    | GetSubscriptionSetupArtifactsResponse503
+    | GetSubscriptionSetupArtifactsResponse504
+    | SetupArtifactsResponse
+    | None
+):
+    """Get Subscription Setup Artifacts
+
+     The trust policy and CloudFormation link for an AWS sink; the ExternalId is minted once.
+
+    Args:
+        id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GetSubscriptionSetupArtifactsResponse401 | GetSubscriptionSetupArtifactsResponse403 | GetSubscriptionSetupArtifactsResponse404 | GetSubscriptionSetupArtifactsResponse422 | GetSubscriptionSetupArtifactsResponse429 | GetSubscriptionSetupArtifactsResponse500 | GetSubscriptionSetupArtifactsResponse503 | GetSubscriptionSetupArtifactsResponse504 | SetupArtifactsResponse
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    GetSubscriptionSetupArtifactsResponse401
+    | GetSubscriptionSetupArtifactsResponse403
+    | GetSubscriptionSetupArtifactsResponse404
+    | GetSubscriptionSetupArtifactsResponse422
+    | GetSubscriptionSetupArtifactsResponse429
+    | GetSubscriptionSetupArtifactsResponse500
+    | GetSubscriptionSetupArtifactsResponse503
+    | GetSubscriptionSetupArtifactsResponse504
+    | SetupArtifactsResponse
+]:
+    """Get Subscription Setup Artifacts
+
+     The trust policy and CloudFormation link for an AWS sink; the ExternalId is minted once.
+
+    Args:
+        id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GetSubscriptionSetupArtifactsResponse401 | GetSubscriptionSetupArtifactsResponse403 | GetSubscriptionSetupArtifactsResponse404 | GetSubscriptionSetupArtifactsResponse422 | GetSubscriptionSetupArtifactsResponse429 | GetSubscriptionSetupArtifactsResponse500 | GetSubscriptionSetupArtifactsResponse503 | GetSubscriptionSetupArtifactsResponse504 | SetupArtifactsResponse]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> (
+    GetSubscriptionSetupArtifactsResponse401
+    | GetSubscriptionSetupArtifactsResponse403
+    | GetSubscriptionSetupArtifactsResponse404
+    | GetSubscriptionSetupArtifactsResponse422
+    | GetSubscriptionSetupArtifactsResponse429
+    | GetSubscriptionSetupArtifactsResponse500
+    | GetSubscriptionSetupArtifactsResponse503
+    | GetSubscriptionSetupArtifactsResponse504
+    | SetupArtifactsResponse
+    | None
+):
+    """Get Subscription Setup Artifacts
+
+     The trust policy and CloudFormation link for an AWS sink; the ExternalId is minted once.
+
+    Args:
+        id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GetSubscriptionSetupArtifactsResponse401 | GetSubscriptionSetupArtifactsResponse403 | GetSubscriptionSetupArtifactsResponse404 | GetSubscriptionSetupArtifactsResponse422 | GetSubscriptionSetupArtifactsResponse429 | GetSubscriptionSetupArtifactsResponse500 | GetSubscriptionSetupArtifactsResponse503 | GetSubscriptionSetupArtifactsResponse504 | SetupArtifactsResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,263 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.ping_subscription_response_401 import PingSubscriptionResponse401
+from ...models.ping_subscription_response_403 import PingSubscriptionResponse403
+from ...models.ping_subscription_response_404 import PingSubscriptionResponse404
+from ...models.ping_subscription_response_422 import PingSubscriptionResponse422
+from ...models.ping_subscription_response_500 import PingSubscriptionResponse500
+from ...models.ping_subscription_response_503 import PingSubscriptionResponse503
+from ...models.ping_subscription_response_504 import PingSubscriptionResponse504
+from ...models.probe_result import ProbeResult
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    id: UUID,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/subscriptions/{id}/ping".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    PingSubscriptionResponse401
+    | PingSubscriptionResponse403
+    | PingSubscriptionResponse404
+    | PingSubscriptionResponse422
+    | PingSubscriptionResponse500
+    | PingSubscriptionResponse503
+    | PingSubscriptionResponse504
+    | ProbeResult
+    | None
+):
+    if response.status_code == 200:
+        response_200 = ProbeResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = PingSubscriptionResponse401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = PingSubscriptionResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = PingSubscriptionResponse404.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = PingSubscriptionResponse422.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = PingSubscriptionResponse500.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = PingSubscriptionResponse503.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = PingSubscriptionResponse504.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    PingSubscriptionResponse401
+    | PingSubscriptionResponse403
+    | PingSubscriptionResponse404
+    | PingSubscriptionResponse422
+    | PingSubscriptionResponse500
+    | PingSubscriptionResponse503
+    | PingSubscriptionResponse504
+    | ProbeResult
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    PingSubscriptionResponse401
+    | PingSubscriptionResponse403
+    | PingSubscriptionResponse404
+    | PingSubscriptionResponse422
+    | PingSubscriptionResponse500
+    | PingSubscriptionResponse503
+    | PingSubscriptionResponse504
+    | ProbeResult
+]:
+    """Ping Subscription Route
+
+     Probe a webhook subscription's endpoint now; a success activates it.
+
+    Args:
+        id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[PingSubscriptionResponse401 | PingSubscriptionResponse403 | PingSubscriptionResponse404 | PingSubscriptionResponse422 | PingSubscriptionResponse500 | PingSubscriptionResponse503 | PingSubscriptionResponse504 | ProbeResult]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> (
+    PingSubscriptionResponse401
+    | PingSubscriptionResponse403
+    | PingSubscriptionResponse404
+    | PingSubscriptionResponse422
+    | PingSubscriptionResponse500
+    | PingSubscriptionResponse503
+    | PingSubscriptionResponse504
+    | ProbeResult
+    | None
+):
+    """Ping Subscription Route
+
+     Probe a webhook subscription's endpoint now; a success activates it.
+
+    Args:
+        id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        PingSubscriptionResponse401 | PingSubscriptionResponse403 | PingSubscriptionResponse404 | PingSubscriptionResponse422 | PingSubscriptionResponse500 | PingSubscriptionResponse503 | PingSubscriptionResponse504 | ProbeResult
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    PingSubscriptionResponse401
+    | PingSubscriptionResponse403
+    | PingSubscriptionResponse404
+    | PingSubscriptionResponse422
+    | PingSubscriptionResponse500
+    | PingSubscriptionResponse503
+    | PingSubscriptionResponse504
+    | ProbeResult
+]:
+    """Ping Subscription Route
+
+     Probe a webhook subscription's endpoint now; a success activates it.
+
+    Args:
+        id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[PingSubscriptionResponse401 | PingSubscriptionResponse403 | PingSubscriptionResponse404 | PingSubscriptionResponse422 | PingSubscriptionResponse500 | PingSubscriptionResponse503 | PingSubscriptionResponse504 | ProbeResult]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> (
+    PingSubscriptionResponse401
+    | PingSubscriptionResponse403
+    | PingSubscriptionResponse404
+    | PingSubscriptionResponse422
+    | PingSubscriptionResponse500
+    | PingSubscriptionResponse503
+    | PingSubscriptionResponse504
+    | ProbeResult
+    | None
+):
+    """Ping Subscription Route
+
+     Probe a webhook subscription's endpoint now; a success activates it.
+
+    Args:
+        id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        PingSubscriptionResponse401 | PingSubscriptionResponse403 | PingSubscriptionResponse404 | PingSubscriptionResponse422 | PingSubscriptionResponse500 | PingSubscriptionResponse503 | PingSubscriptionResponse504 | ProbeResult
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+        )
+    ).parsed

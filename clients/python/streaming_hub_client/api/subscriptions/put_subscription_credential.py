@@ -1,0 +1,316 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.credential_request import CredentialRequest
+from ...models.probe_result import ProbeResult
+from ...models.put_subscription_credential_response_400 import (
+    PutSubscriptionCredentialResponse400,
+)
+from ...models.put_subscription_credential_response_401 import (
+    PutSubscriptionCredentialResponse401,
+)
+from ...models.put_subscription_credential_response_403 import (
+    PutSubscriptionCredentialResponse403,
+)
+from ...models.put_subscription_credential_response_404 import (
+    PutSubscriptionCredentialResponse404,
+)
+from ...models.put_subscription_credential_response_422 import (
+    PutSubscriptionCredentialResponse422,
+)
+from ...models.put_subscription_credential_response_500 import (
+    PutSubscriptionCredentialResponse500,
+)
+from ...models.put_subscription_credential_response_503 import (
+    PutSubscriptionCredentialResponse503,
+)
+from ...models.put_subscription_credential_response_504 import (
+    PutSubscriptionCredentialResponse504,
+)
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    body: CredentialRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "put",
+        "url": "/v1/subscriptions/{id}/credential".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    ProbeResult
+    | PutSubscriptionCredentialResponse400
+    | PutSubscriptionCredentialResponse401
+    | PutSubscriptionCredentialResponse403
+    | PutSubscriptionCredentialResponse404
+    | PutSubscriptionCredentialResponse422
+    | PutSubscriptionCredentialResponse500
+    | PutSubscriptionCredentialResponse503
+    | PutSubscriptionCredentialResponse504
+    | None
+):
+    if response.status_code == 200:
+        response_200 = ProbeResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = PutSubscriptionCredentialResponse400.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = PutSubscriptionCredentialResponse401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = PutSubscriptionCredentialResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = PutSubscriptionCredentialResponse404.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = PutSubscriptionCredentialResponse422.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = PutSubscriptionCredentialResponse500.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = PutSubscriptionCredentialResponse503.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = PutSubscriptionCredentialResponse504.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    ProbeResult
+    | PutSubscriptionCredentialResponse400
+    | PutSubscriptionCredentialResponse401
+    | PutSubscriptionCredentialResponse403
+    | PutSubscriptionCredentialResponse404
+    | PutSubscriptionCredentialResponse422
+    | PutSubscriptionCredentialResponse500
+    | PutSubscriptionCredentialResponse503
+    | PutSubscriptionCredentialResponse504
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: CredentialRequest,
+) -> Response[
+    ProbeResult
+    | PutSubscriptionCredentialResponse400
+    | PutSubscriptionCredentialResponse401
+    | PutSubscriptionCredentialResponse403
+    | PutSubscriptionCredentialResponse404
+    | PutSubscriptionCredentialResponse422
+    | PutSubscriptionCredentialResponse500
+    | PutSubscriptionCredentialResponse503
+    | PutSubscriptionCredentialResponse504
+]:
+    """Put Subscription Credential
+
+     Set or rotate a queue credential with probe-on-write; stored sealed only when the probe succeeds.
+
+    Args:
+        id (UUID):
+        body (CredentialRequest): The credential PUT body as the OpenAPI document shows it (parsed
+            by ``sink_config``).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ProbeResult | PutSubscriptionCredentialResponse400 | PutSubscriptionCredentialResponse401 | PutSubscriptionCredentialResponse403 | PutSubscriptionCredentialResponse404 | PutSubscriptionCredentialResponse422 | PutSubscriptionCredentialResponse500 | PutSubscriptionCredentialResponse503 | PutSubscriptionCredentialResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: CredentialRequest,
+) -> (
+    ProbeResult
+    | PutSubscriptionCredentialResponse400
+    | PutSubscriptionCredentialResponse401
+    | PutSubscriptionCredentialResponse403
+    | PutSubscriptionCredentialResponse404
+    | PutSubscriptionCredentialResponse422
+    | PutSubscriptionCredentialResponse500
+    | PutSubscriptionCredentialResponse503
+    | PutSubscriptionCredentialResponse504
+    | None
+):
+    """Put Subscription Credential
+
+     Set or rotate a queue credential with probe-on-write; stored sealed only when the probe succeeds.
+
+    Args:
+        id (UUID):
+        body (CredentialRequest): The credential PUT body as the OpenAPI document shows it (parsed
+            by ``sink_config``).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ProbeResult | PutSubscriptionCredentialResponse400 | PutSubscriptionCredentialResponse401 | PutSubscriptionCredentialResponse403 | PutSubscriptionCredentialResponse404 | PutSubscriptionCredentialResponse422 | PutSubscriptionCredentialResponse500 | PutSubscriptionCredentialResponse503 | PutSubscriptionCredentialResponse504
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: CredentialRequest,
+) -> Response[
+    ProbeResult
+    | PutSubscriptionCredentialResponse400
+    | PutSubscriptionCredentialResponse401
+    | PutSubscriptionCredentialResponse403
+    | PutSubscriptionCredentialResponse404
+    | PutSubscriptionCredentialResponse422
+    | PutSubscriptionCredentialResponse500
+    | PutSubscriptionCredentialResponse503
+    | PutSubscriptionCredentialResponse504
+]:
+    """Put Subscription Credential
+
+     Set or rotate a queue credential with probe-on-write; stored sealed only when the probe succeeds.
+
+    Args:
+        id (UUID):
+        body (CredentialRequest): The credential PUT body as the OpenAPI document shows it (parsed
+            by ``sink_config``).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ProbeResult | PutSubscriptionCredentialResponse400 | PutSubscriptionCredentialResponse401 | PutSubscriptionCredentialResponse403 | PutSubscriptionCredentialResponse404 | PutSubscriptionCredentialResponse422 | PutSubscriptionCredentialResponse500 | PutSubscriptionCredentialResponse503 | PutSubscriptionCredentialResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: CredentialRequest,
+) -> (
+    ProbeResult
+    | PutSubscriptionCredentialResponse400
+    | PutSubscriptionCredentialResponse401
+    | PutSubscriptionCredentialResponse403
+    | PutSubscriptionCredentialResponse404
+    | PutSubscriptionCredentialResponse422
+    | PutSubscriptionCredentialResponse500
+    | PutSubscriptionCredentialResponse503
+    | PutSubscriptionCredentialResponse504
+    | None
+):
+    """Put Subscription Credential
+
+     Set or rotate a queue credential with probe-on-write; stored sealed only when the probe succeeds.
+
+    Args:
+        id (UUID):
+        body (CredentialRequest): The credential PUT body as the OpenAPI document shows it (parsed
+            by ``sink_config``).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ProbeResult | PutSubscriptionCredentialResponse400 | PutSubscriptionCredentialResponse401 | PutSubscriptionCredentialResponse403 | PutSubscriptionCredentialResponse404 | PutSubscriptionCredentialResponse422 | PutSubscriptionCredentialResponse500 | PutSubscriptionCredentialResponse503 | PutSubscriptionCredentialResponse504
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,360 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.delegated_grant_request import DelegatedGrantRequest
+from ...models.put_subscription_delegated_grant_response_400 import (
+    PutSubscriptionDelegatedGrantResponse400,
+)
+from ...models.put_subscription_delegated_grant_response_401 import (
+    PutSubscriptionDelegatedGrantResponse401,
+)
+from ...models.put_subscription_delegated_grant_response_403 import (
+    PutSubscriptionDelegatedGrantResponse403,
+)
+from ...models.put_subscription_delegated_grant_response_404 import (
+    PutSubscriptionDelegatedGrantResponse404,
+)
+from ...models.put_subscription_delegated_grant_response_409 import (
+    PutSubscriptionDelegatedGrantResponse409,
+)
+from ...models.put_subscription_delegated_grant_response_422 import (
+    PutSubscriptionDelegatedGrantResponse422,
+)
+from ...models.put_subscription_delegated_grant_response_500 import (
+    PutSubscriptionDelegatedGrantResponse500,
+)
+from ...models.put_subscription_delegated_grant_response_503 import (
+    PutSubscriptionDelegatedGrantResponse503,
+)
+from ...models.put_subscription_delegated_grant_response_504 import (
+    PutSubscriptionDelegatedGrantResponse504,
+)
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    body: DelegatedGrantRequest,
+    x_idempotency: str,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Idempotency"] = x_idempotency
+
+    _kwargs: dict[str, Any] = {
+        "method": "put",
+        "url": "/v1/subscriptions/{id}/delegated-grant".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    Any
+    | PutSubscriptionDelegatedGrantResponse400
+    | PutSubscriptionDelegatedGrantResponse401
+    | PutSubscriptionDelegatedGrantResponse403
+    | PutSubscriptionDelegatedGrantResponse404
+    | PutSubscriptionDelegatedGrantResponse409
+    | PutSubscriptionDelegatedGrantResponse422
+    | PutSubscriptionDelegatedGrantResponse500
+    | PutSubscriptionDelegatedGrantResponse503
+    | PutSubscriptionDelegatedGrantResponse504
+    | None
+):
+    if response.status_code == 200:
+        response_200 = cast(Any, None)
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = PutSubscriptionDelegatedGrantResponse400.from_dict(
+            response.json()
+        )
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = PutSubscriptionDelegatedGrantResponse401.from_dict(
+            response.json()
+        )
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = PutSubscriptionDelegatedGrantResponse403.from_dict(
+            response.json()
+        )
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = PutSubscriptionDelegatedGrantResponse404.from_dict(
+            response.json()
+        )
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = PutSubscriptionDelegatedGrantResponse409.from_dict(
+            response.json()
+        )
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = PutSubscriptionDelegatedGrantResponse422.from_dict(
+            response.json()
+        )
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = PutSubscriptionDelegatedGrantResponse500.from_dict(
+            response.json()
+        )
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = PutSubscriptionDelegatedGrantResponse503.from_dict(
+            response.json()
+        )
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = PutSubscriptionDelegatedGrantResponse504.from_dict(
+            response.json()
+        )
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    Any
+    | PutSubscriptionDelegatedGrantResponse400
+    | PutSubscriptionDelegatedGrantResponse401
+    | PutSubscriptionDelegatedGrantResponse403
+    | PutSubscriptionDelegatedGrantResponse404
+    | PutSubscriptionDelegatedGrantResponse409
+    | PutSubscriptionDelegatedGrantResponse422
+    | PutSubscriptionDelegatedGrantResponse500
+    | PutSubscriptionDelegatedGrantResponse503
+    | PutSubscriptionDelegatedGrantResponse504
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: DelegatedGrantRequest,
+    x_idempotency: str,
+) -> Response[
+    Any
+    | PutSubscriptionDelegatedGrantResponse400
+    | PutSubscriptionDelegatedGrantResponse401
+    | PutSubscriptionDelegatedGrantResponse403
+    | PutSubscriptionDelegatedGrantResponse404
+    | PutSubscriptionDelegatedGrantResponse409
+    | PutSubscriptionDelegatedGrantResponse422
+    | PutSubscriptionDelegatedGrantResponse500
+    | PutSubscriptionDelegatedGrantResponse503
+    | PutSubscriptionDelegatedGrantResponse504
+]:
+    """Put Subscription Delegated Grant
+
+     Register the role ARN, region and destination an AWS sink is reached through.
+
+    Args:
+        id (UUID):
+        x_idempotency (str):
+        body (DelegatedGrantRequest): The delegated-grant body as the OpenAPI document shows it
+            (parsed by ``grant_request``).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | PutSubscriptionDelegatedGrantResponse400 | PutSubscriptionDelegatedGrantResponse401 | PutSubscriptionDelegatedGrantResponse403 | PutSubscriptionDelegatedGrantResponse404 | PutSubscriptionDelegatedGrantResponse409 | PutSubscriptionDelegatedGrantResponse422 | PutSubscriptionDelegatedGrantResponse500 | PutSubscriptionDelegatedGrantResponse503 | PutSubscriptionDelegatedGrantResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        x_idempotency=x_idempotency,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: DelegatedGrantRequest,
+    x_idempotency: str,
+) -> (
+    Any
+    | PutSubscriptionDelegatedGrantResponse400
+    | PutSubscriptionDelegatedGrantResponse401
+    | PutSubscriptionDelegatedGrantResponse403
+    | PutSubscriptionDelegatedGrantResponse404
+    | PutSubscriptionDelegatedGrantResponse409
+    | PutSubscriptionDelegatedGrantResponse422
+    | PutSubscriptionDelegatedGrantResponse500
+    | PutSubscriptionDelegatedGrantResponse503
+    | PutSubscriptionDelegatedGrantResponse504
+    | None
+):
+    """Put Subscription Delegated Grant
+
+     Register the role ARN, region and destination an AWS sink is reached through.
+
+    Args:
+        id (UUID):
+        x_idempotency (str):
+        body (DelegatedGrantRequest): The delegated-grant body as the OpenAPI document shows it
+            (parsed by ``grant_request``).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | PutSubscriptionDelegatedGrantResponse400 | PutSubscriptionDelegatedGrantResponse401 | PutSubscriptionDelegatedGrantResponse403 | PutSubscriptionDelegatedGrantResponse404 | PutSubscriptionDelegatedGrantResponse409 | PutSubscriptionDelegatedGrantResponse422 | PutSubscriptionDelegatedGrantResponse500 | PutSubscriptionDelegatedGrantResponse503 | PutSubscriptionDelegatedGrantResponse504
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        x_idempotency=x_idempotency,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: DelegatedGrantRequest,
+    x_idempotency: str,
+) -> Response[
+    Any
+    | PutSubscriptionDelegatedGrantResponse400
+    | PutSubscriptionDelegatedGrantResponse401
+    | PutSubscriptionDelegatedGrantResponse403
+    | PutSubscriptionDelegatedGrantResponse404
+    | PutSubscriptionDelegatedGrantResponse409
+    | PutSubscriptionDelegatedGrantResponse422
+    | PutSubscriptionDelegatedGrantResponse500
+    | PutSubscriptionDelegatedGrantResponse503
+    | PutSubscriptionDelegatedGrantResponse504
+]:
+    """Put Subscription Delegated Grant
+
+     Register the role ARN, region and destination an AWS sink is reached through.
+
+    Args:
+        id (UUID):
+        x_idempotency (str):
+        body (DelegatedGrantRequest): The delegated-grant body as the OpenAPI document shows it
+            (parsed by ``grant_request``).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | PutSubscriptionDelegatedGrantResponse400 | PutSubscriptionDelegatedGrantResponse401 | PutSubscriptionDelegatedGrantResponse403 | PutSubscriptionDelegatedGrantResponse404 | PutSubscriptionDelegatedGrantResponse409 | PutSubscriptionDelegatedGrantResponse422 | PutSubscriptionDelegatedGrantResponse500 | PutSubscriptionDelegatedGrantResponse503 | PutSubscriptionDelegatedGrantResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        x_idempotency=x_idempotency,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: DelegatedGrantRequest,
+    x_idempotency: str,
+) -> (
+    Any
+    | PutSubscriptionDelegatedGrantResponse400
+    | PutSubscriptionDelegatedGrantResponse401
+    | PutSubscriptionDelegatedGrantResponse403
+    | PutSubscriptionDelegatedGrantResponse404
+    | PutSubscriptionDelegatedGrantResponse409
+    | PutSubscriptionDelegatedGrantResponse422
+    | PutSubscriptionDelegatedGrantResponse500
+    | PutSubscriptionDelegatedGrantResponse503
+    | PutSubscriptionDelegatedGrantResponse504
+    | None
+):
+    """Put Subscription Delegated Grant
+
+     Register the role ARN, region and destination an AWS sink is reached through.
+
+    Args:
+        id (UUID):
+        x_idempotency (str):
+        body (DelegatedGrantRequest): The delegated-grant body as the OpenAPI document shows it
+            (parsed by ``grant_request``).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | PutSubscriptionDelegatedGrantResponse400 | PutSubscriptionDelegatedGrantResponse401 | PutSubscriptionDelegatedGrantResponse403 | PutSubscriptionDelegatedGrantResponse404 | PutSubscriptionDelegatedGrantResponse409 | PutSubscriptionDelegatedGrantResponse422 | PutSubscriptionDelegatedGrantResponse500 | PutSubscriptionDelegatedGrantResponse503 | PutSubscriptionDelegatedGrantResponse504
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            x_idempotency=x_idempotency,
+        )
+    ).parsed

@@ -1,0 +1,277 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.endpoint_response import EndpointResponse
+from ...models.reveal_subscription_endpoint_response_401 import (
+    RevealSubscriptionEndpointResponse401,
+)
+from ...models.reveal_subscription_endpoint_response_403 import (
+    RevealSubscriptionEndpointResponse403,
+)
+from ...models.reveal_subscription_endpoint_response_404 import (
+    RevealSubscriptionEndpointResponse404,
+)
+from ...models.reveal_subscription_endpoint_response_429 import (
+    RevealSubscriptionEndpointResponse429,
+)
+from ...models.reveal_subscription_endpoint_response_500 import (
+    RevealSubscriptionEndpointResponse500,
+)
+from ...models.reveal_subscription_endpoint_response_503 import (
+    RevealSubscriptionEndpointResponse503,
+)
+from ...models.reveal_subscription_endpoint_response_504 import (
+    RevealSubscriptionEndpointResponse504,
+)
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    id: UUID,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/subscriptions/{id}/endpoint".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    EndpointResponse
+    | RevealSubscriptionEndpointResponse401
+    | RevealSubscriptionEndpointResponse403
+    | RevealSubscriptionEndpointResponse404
+    | RevealSubscriptionEndpointResponse429
+    | RevealSubscriptionEndpointResponse500
+    | RevealSubscriptionEndpointResponse503
+    | RevealSubscriptionEndpointResponse504
+    | None
+):
+    if response.status_code == 200:
+        response_200 = EndpointResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = RevealSubscriptionEndpointResponse401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = RevealSubscriptionEndpointResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = RevealSubscriptionEndpointResponse404.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = RevealSubscriptionEndpointResponse429.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = RevealSubscriptionEndpointResponse500.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = RevealSubscriptionEndpointResponse503.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = RevealSubscriptionEndpointResponse504.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    EndpointResponse
+    | RevealSubscriptionEndpointResponse401
+    | RevealSubscriptionEndpointResponse403
+    | RevealSubscriptionEndpointResponse404
+    | RevealSubscriptionEndpointResponse429
+    | RevealSubscriptionEndpointResponse500
+    | RevealSubscriptionEndpointResponse503
+    | RevealSubscriptionEndpointResponse504
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    EndpointResponse
+    | RevealSubscriptionEndpointResponse401
+    | RevealSubscriptionEndpointResponse403
+    | RevealSubscriptionEndpointResponse404
+    | RevealSubscriptionEndpointResponse429
+    | RevealSubscriptionEndpointResponse500
+    | RevealSubscriptionEndpointResponse503
+    | RevealSubscriptionEndpointResponse504
+]:
+    """Reveal Subscription Endpoint
+
+     The full, unmasked destination (needs subscriptions:post).
+
+    Args:
+        id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EndpointResponse | RevealSubscriptionEndpointResponse401 | RevealSubscriptionEndpointResponse403 | RevealSubscriptionEndpointResponse404 | RevealSubscriptionEndpointResponse429 | RevealSubscriptionEndpointResponse500 | RevealSubscriptionEndpointResponse503 | RevealSubscriptionEndpointResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> (
+    EndpointResponse
+    | RevealSubscriptionEndpointResponse401
+    | RevealSubscriptionEndpointResponse403
+    | RevealSubscriptionEndpointResponse404
+    | RevealSubscriptionEndpointResponse429
+    | RevealSubscriptionEndpointResponse500
+    | RevealSubscriptionEndpointResponse503
+    | RevealSubscriptionEndpointResponse504
+    | None
+):
+    """Reveal Subscription Endpoint
+
+     The full, unmasked destination (needs subscriptions:post).
+
+    Args:
+        id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EndpointResponse | RevealSubscriptionEndpointResponse401 | RevealSubscriptionEndpointResponse403 | RevealSubscriptionEndpointResponse404 | RevealSubscriptionEndpointResponse429 | RevealSubscriptionEndpointResponse500 | RevealSubscriptionEndpointResponse503 | RevealSubscriptionEndpointResponse504
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    EndpointResponse
+    | RevealSubscriptionEndpointResponse401
+    | RevealSubscriptionEndpointResponse403
+    | RevealSubscriptionEndpointResponse404
+    | RevealSubscriptionEndpointResponse429
+    | RevealSubscriptionEndpointResponse500
+    | RevealSubscriptionEndpointResponse503
+    | RevealSubscriptionEndpointResponse504
+]:
+    """Reveal Subscription Endpoint
+
+     The full, unmasked destination (needs subscriptions:post).
+
+    Args:
+        id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EndpointResponse | RevealSubscriptionEndpointResponse401 | RevealSubscriptionEndpointResponse403 | RevealSubscriptionEndpointResponse404 | RevealSubscriptionEndpointResponse429 | RevealSubscriptionEndpointResponse500 | RevealSubscriptionEndpointResponse503 | RevealSubscriptionEndpointResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> (
+    EndpointResponse
+    | RevealSubscriptionEndpointResponse401
+    | RevealSubscriptionEndpointResponse403
+    | RevealSubscriptionEndpointResponse404
+    | RevealSubscriptionEndpointResponse429
+    | RevealSubscriptionEndpointResponse500
+    | RevealSubscriptionEndpointResponse503
+    | RevealSubscriptionEndpointResponse504
+    | None
+):
+    """Reveal Subscription Endpoint
+
+     The full, unmasked destination (needs subscriptions:post).
+
+    Args:
+        id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EndpointResponse | RevealSubscriptionEndpointResponse401 | RevealSubscriptionEndpointResponse403 | RevealSubscriptionEndpointResponse404 | RevealSubscriptionEndpointResponse429 | RevealSubscriptionEndpointResponse500 | RevealSubscriptionEndpointResponse503 | RevealSubscriptionEndpointResponse504
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,263 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.probe_result import ProbeResult
+from ...models.verify_subscription_response_401 import VerifySubscriptionResponse401
+from ...models.verify_subscription_response_403 import VerifySubscriptionResponse403
+from ...models.verify_subscription_response_404 import VerifySubscriptionResponse404
+from ...models.verify_subscription_response_422 import VerifySubscriptionResponse422
+from ...models.verify_subscription_response_500 import VerifySubscriptionResponse500
+from ...models.verify_subscription_response_503 import VerifySubscriptionResponse503
+from ...models.verify_subscription_response_504 import VerifySubscriptionResponse504
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    id: UUID,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/subscriptions/{id}/verify".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    ProbeResult
+    | VerifySubscriptionResponse401
+    | VerifySubscriptionResponse403
+    | VerifySubscriptionResponse404
+    | VerifySubscriptionResponse422
+    | VerifySubscriptionResponse500
+    | VerifySubscriptionResponse503
+    | VerifySubscriptionResponse504
+    | None
+):
+    if response.status_code == 200:
+        response_200 = ProbeResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = VerifySubscriptionResponse401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = VerifySubscriptionResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = VerifySubscriptionResponse404.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = VerifySubscriptionResponse422.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = VerifySubscriptionResponse500.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = VerifySubscriptionResponse503.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = VerifySubscriptionResponse504.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    ProbeResult
+    | VerifySubscriptionResponse401
+    | VerifySubscriptionResponse403
+    | VerifySubscriptionResponse404
+    | VerifySubscriptionResponse422
+    | VerifySubscriptionResponse500
+    | VerifySubscriptionResponse503
+    | VerifySubscriptionResponse504
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    ProbeResult
+    | VerifySubscriptionResponse401
+    | VerifySubscriptionResponse403
+    | VerifySubscriptionResponse404
+    | VerifySubscriptionResponse422
+    | VerifySubscriptionResponse500
+    | VerifySubscriptionResponse503
+    | VerifySubscriptionResponse504
+]:
+    """Verify Subscription
+
+     Re-run the destination probe; success activates and re-enables the subscription.
+
+    Args:
+        id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ProbeResult | VerifySubscriptionResponse401 | VerifySubscriptionResponse403 | VerifySubscriptionResponse404 | VerifySubscriptionResponse422 | VerifySubscriptionResponse500 | VerifySubscriptionResponse503 | VerifySubscriptionResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> (
+    ProbeResult
+    | VerifySubscriptionResponse401
+    | VerifySubscriptionResponse403
+    | VerifySubscriptionResponse404
+    | VerifySubscriptionResponse422
+    | VerifySubscriptionResponse500
+    | VerifySubscriptionResponse503
+    | VerifySubscriptionResponse504
+    | None
+):
+    """Verify Subscription
+
+     Re-run the destination probe; success activates and re-enables the subscription.
+
+    Args:
+        id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ProbeResult | VerifySubscriptionResponse401 | VerifySubscriptionResponse403 | VerifySubscriptionResponse404 | VerifySubscriptionResponse422 | VerifySubscriptionResponse500 | VerifySubscriptionResponse503 | VerifySubscriptionResponse504
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    ProbeResult
+    | VerifySubscriptionResponse401
+    | VerifySubscriptionResponse403
+    | VerifySubscriptionResponse404
+    | VerifySubscriptionResponse422
+    | VerifySubscriptionResponse500
+    | VerifySubscriptionResponse503
+    | VerifySubscriptionResponse504
+]:
+    """Verify Subscription
+
+     Re-run the destination probe; success activates and re-enables the subscription.
+
+    Args:
+        id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ProbeResult | VerifySubscriptionResponse401 | VerifySubscriptionResponse403 | VerifySubscriptionResponse404 | VerifySubscriptionResponse422 | VerifySubscriptionResponse500 | VerifySubscriptionResponse503 | VerifySubscriptionResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> (
+    ProbeResult
+    | VerifySubscriptionResponse401
+    | VerifySubscriptionResponse403
+    | VerifySubscriptionResponse404
+    | VerifySubscriptionResponse422
+    | VerifySubscriptionResponse500
+    | VerifySubscriptionResponse503
+    | VerifySubscriptionResponse504
+    | None
+):
+    """Verify Subscription
+
+     Re-run the destination probe; success activates and re-enables the subscription.
+
+    Args:
+        id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ProbeResult | VerifySubscriptionResponse401 | VerifySubscriptionResponse403 | VerifySubscriptionResponse404 | VerifySubscriptionResponse422 | VerifySubscriptionResponse500 | VerifySubscriptionResponse503 | VerifySubscriptionResponse504
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, BinaryIO, Generator, TextIO, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.delivery_job_record import DeliveryJobRecord
+
+
+T = TypeVar("T", bound="DeliveryLogResponse")
+
+
+@_attrs_define
+class DeliveryLogResponse:
+    """
+    Attributes:
+        deliveries (list[DeliveryJobRecord]):
+        next_cursor (str):
+    """
+
+    deliveries: list[DeliveryJobRecord]
+    next_cursor: str
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.delivery_job_record import DeliveryJobRecord  # noqa: PLC0415
+
+        deliveries = []
+        for deliveries_item_data in self.deliveries:
+            deliveries_item = deliveries_item_data.to_dict()
+            deliveries.append(deliveries_item)
+
+        next_cursor = self.next_cursor
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "deliveries": deliveries,
+                "next_cursor": next_cursor,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.delivery_job_record import DeliveryJobRecord  # noqa: PLC0415
+
+        d = dict(src_dict)
+        deliveries = []
+        _deliveries = d.pop("deliveries")
+        for deliveries_item_data in _deliveries:
+            deliveries_item = DeliveryJobRecord.from_dict(deliveries_item_data)
+
+            deliveries.append(deliveries_item)
+
+        next_cursor = d.pop("next_cursor")
+
+        delivery_log_response = cls(
+            deliveries=deliveries,
+            next_cursor=next_cursor,
+        )
+
+        return delivery_log_response

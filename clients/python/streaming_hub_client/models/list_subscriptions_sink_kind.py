@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class ListSubscriptionsSinkKind(StrEnum):
+    EVENTBRIDGE = "eventbridge"
+    PULL = "pull"
+    RABBITMQ = "rabbitmq"
+    SQS = "sqs"
+    WEBHOOK = "webhook"
+
+    def __str__(self) -> str:
+        return str(self.value)

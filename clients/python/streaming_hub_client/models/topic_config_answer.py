@@ -1,0 +1,71 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, BinaryIO, Generator, TextIO, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.topic_config import TopicConfig
+
+
+T = TypeVar("T", bound="TopicConfigAnswer")
+
+
+@_attrs_define
+class TopicConfigAnswer:
+    """
+    Attributes:
+        data (TopicConfig): A Main Topic's effective history window (a null bound is unbounded).
+    """
+
+    data: TopicConfig
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.topic_config import TopicConfig  # noqa: PLC0415
+
+        data = self.data.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "data": data,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.topic_config import TopicConfig  # noqa: PLC0415
+
+        d = dict(src_dict)
+        data = TopicConfig.from_dict(d.pop("data"))
+
+        topic_config_answer = cls(
+            data=data,
+        )
+
+        topic_config_answer.additional_properties = d
+        return topic_config_answer
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class VerificationState(StrEnum):
+    ACTIVE = "active"
+    DEGRADED = "degraded"
+    PENDING_VERIFICATION = "pending_verification"
+
+    def __str__(self) -> str:
+        return str(self.value)

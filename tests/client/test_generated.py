@@ -1,0 +1,56 @@
+"""clients/python/streaming_hub_client is what `make client` generates from schemas/openapi.json today:
+regenerated into a temporary directory with the same generator and configuration, it matches file for file
+(N73). After changing the API: `make openapi`, then `make client`."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CLIENT = REPO / "clients" / "python"
+GENERATED = CLIENT / "streaming_hub_client"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def migrated_database() -> None:
+    """These tests read files and run the generator: no database."""
+
+
+def generate(output: Path, document: Path = REPO / "schemas" / "openapi.json") -> None:
+    bin_dir = str(Path(sys.executable).parent)  # the generator's formatting hooks call ruff by name
+    done = subprocess.run([os.path.join(bin_dir, "openapi-python-client"), "generate", "--path", str(document),
+                           "--meta", "none", "--config", str(CLIENT / "generator.yaml"), "--output-path", str(output),
+                           "--overwrite"], capture_output=True, text=True, timeout=300, cwd=REPO,
+                          env={**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"})
+    assert done.returncode == 0 and "Warning" not in done.stdout + done.stderr, done.stdout + done.stderr
+
+
+def files(root: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(root)): path.read_bytes() for path in sorted(root.rglob("*"))
+            if path.is_file() and ".ruff_cache" not in path.parts and "__pycache__" not in path.parts}
+
+
+def stale(fresh: Path) -> list[str]:
+    have, want = files(GENERATED), files(fresh)
+    return sorted(name for name in have.keys() | want.keys() if have.get(name) != want.get(name))
+
+
+def test_the_generated_client_is_current(tmp_path):
+    generate(tmp_path / "streaming_hub_client")
+    differ = stale(tmp_path / "streaming_hub_client")
+    assert not differ, f"clients/python is stale, run `make client`: {differ[:10]}"
+
+
+def test_a_changed_document_makes_it_stale(tmp_path):
+    """The check above can fail: a document with one more operation's summary changed generates other files."""
+    document = (REPO / "schemas" / "openapi.json").read_text()
+    changed = tmp_path / "openapi.json"
+    changed.write_text(document.replace('"summary": "Ping Subscription Route"', '"summary": "Ping It"', 1))
+    assert changed.read_text() != document
+    generate(tmp_path / "streaming_hub_client", changed)
+    assert stale(tmp_path / "streaming_hub_client") == ["api/subscriptions/ping_subscription.py"]
