@@ -18,6 +18,7 @@ from hub.config import get_settings
 from hub.console.serve import install_console
 from hub.consumer import router as consumer
 from hub.dashboard import router as dashboard
+from hub.deadletters import router as deadletters
 from hub.destinations import ping
 from hub.deliverylog import router as deliverylog
 from hub.destinations import router as destinations
@@ -46,6 +47,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     catalog.router,
     consumer.router,
     dashboard.router,
+    deadletters.router,
     deliverylog.router,
     ping.router,
     destinations.router,

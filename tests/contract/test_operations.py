@@ -44,7 +44,10 @@ DELIVERY_LOG_OPERATIONS = frozenset({
 DELIVERY_OPTIONS_OPERATIONS = frozenset({"getSubscriptionDeliveryOptions", "putSubscriptionDeliveryOptions"})
 #: The tenant's seed 000 durable queues, read-only (issue 41, N76); tests/durablequeues checks them.
 DURABLE_QUEUE_OPERATIONS = frozenset({"listDurableQueues", "getDurableQueue"})
-EXTENSION_OPERATIONS = DELIVERY_LOG_OPERATIONS | DELIVERY_OPTIONS_OPERATIONS | DURABLE_QUEUE_OPERATIONS
+#: Dead-letter triage over HTTP, operator-only (issue 41, N76): the REST form of ManageDeadLetteredEvents.
+DEAD_LETTER_OPERATIONS = frozenset({"listDeadLetteredEvents", "triageDeadLetteredEvents"})
+EXTENSION_OPERATIONS = (DELIVERY_LOG_OPERATIONS | DELIVERY_OPTIONS_OPERATIONS | DURABLE_QUEUE_OPERATIONS
+                        | DEAD_LETTER_OPERATIONS)
 
 CONTRACT = load_contract()
 BUILT = sorted(set(operations(CONTRACT)) - PENDING)

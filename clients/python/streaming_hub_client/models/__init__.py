@@ -216,6 +216,10 @@ from .dashboard_snapshot import DashboardSnapshot
 from .dashboard_subscription_census import DashboardSubscriptionCensus
 from .dashboard_time_bucket import DashboardTimeBucket
 from .dashboard_verification_state_counts import DashboardVerificationStateCounts
+from .dead_letter_list import DeadLetterList
+from .dead_lettered_event import DeadLetteredEvent
+from .dead_lettered_event_event import DeadLetteredEventEvent
+from .dead_lettered_event_reason import DeadLetteredEventReason
 from .delegated_grant_request import DelegatedGrantRequest
 from .delete_durable_queue_response_401 import DeleteDurableQueueResponse401
 from .delete_durable_queue_response_401_errors_item import (
@@ -591,6 +595,26 @@ from .get_subscription_setup_artifacts_response_504 import (
 )
 from .get_subscription_setup_artifacts_response_504_errors_item import (
     GetSubscriptionSetupArtifactsResponse504ErrorsItem,
+)
+from .list_dead_lettered_events_response_401 import ListDeadLetteredEventsResponse401
+from .list_dead_lettered_events_response_401_errors_item import (
+    ListDeadLetteredEventsResponse401ErrorsItem,
+)
+from .list_dead_lettered_events_response_403 import ListDeadLetteredEventsResponse403
+from .list_dead_lettered_events_response_403_errors_item import (
+    ListDeadLetteredEventsResponse403ErrorsItem,
+)
+from .list_dead_lettered_events_response_500 import ListDeadLetteredEventsResponse500
+from .list_dead_lettered_events_response_500_errors_item import (
+    ListDeadLetteredEventsResponse500ErrorsItem,
+)
+from .list_dead_lettered_events_response_503 import ListDeadLetteredEventsResponse503
+from .list_dead_lettered_events_response_503_errors_item import (
+    ListDeadLetteredEventsResponse503ErrorsItem,
+)
+from .list_dead_lettered_events_response_504 import ListDeadLetteredEventsResponse504
+from .list_dead_lettered_events_response_504_errors_item import (
+    ListDeadLetteredEventsResponse504ErrorsItem,
 )
 from .list_dlq_observations_error_class import ListDlqObservationsErrorClass
 from .list_dlq_observations_response_400 import ListDlqObservationsResponse400
@@ -1221,6 +1245,55 @@ from .topic_config import TopicConfig
 from .topic_config_answer import TopicConfigAnswer
 from .topic_config_body import TopicConfigBody
 from .topic_config_list import TopicConfigList
+from .triage_action import TriageAction
+from .triage_action_action import TriageActionAction
+from .triage_dead_lettered_events_response_400 import (
+    TriageDeadLetteredEventsResponse400,
+)
+from .triage_dead_lettered_events_response_400_errors_item import (
+    TriageDeadLetteredEventsResponse400ErrorsItem,
+)
+from .triage_dead_lettered_events_response_401 import (
+    TriageDeadLetteredEventsResponse401,
+)
+from .triage_dead_lettered_events_response_401_errors_item import (
+    TriageDeadLetteredEventsResponse401ErrorsItem,
+)
+from .triage_dead_lettered_events_response_403 import (
+    TriageDeadLetteredEventsResponse403,
+)
+from .triage_dead_lettered_events_response_403_errors_item import (
+    TriageDeadLetteredEventsResponse403ErrorsItem,
+)
+from .triage_dead_lettered_events_response_422 import (
+    TriageDeadLetteredEventsResponse422,
+)
+from .triage_dead_lettered_events_response_422_errors_item import (
+    TriageDeadLetteredEventsResponse422ErrorsItem,
+)
+from .triage_dead_lettered_events_response_500 import (
+    TriageDeadLetteredEventsResponse500,
+)
+from .triage_dead_lettered_events_response_500_errors_item import (
+    TriageDeadLetteredEventsResponse500ErrorsItem,
+)
+from .triage_dead_lettered_events_response_503 import (
+    TriageDeadLetteredEventsResponse503,
+)
+from .triage_dead_lettered_events_response_503_errors_item import (
+    TriageDeadLetteredEventsResponse503ErrorsItem,
+)
+from .triage_dead_lettered_events_response_504 import (
+    TriageDeadLetteredEventsResponse504,
+)
+from .triage_dead_lettered_events_response_504_errors_item import (
+    TriageDeadLetteredEventsResponse504ErrorsItem,
+)
+from .triage_outcome import TriageOutcome
+from .triage_outcome_action import TriageOutcomeAction
+from .triage_outcome_outcome import TriageOutcomeOutcome
+from .triage_request import TriageRequest
+from .triage_response import TriageResponse
 from .update_durable_queue_request import UpdateDurableQueueRequest
 from .update_durable_queue_response_400 import UpdateDurableQueueResponse400
 from .update_durable_queue_response_400_errors_item import (
@@ -1470,6 +1543,10 @@ __all__ = (
     "DashboardSubscriptionCensus",
     "DashboardTimeBucket",
     "DashboardVerificationStateCounts",
+    "DeadLetteredEvent",
+    "DeadLetteredEventEvent",
+    "DeadLetteredEventReason",
+    "DeadLetterList",
     "DelegatedGrantRequest",
     "Deleted",
     "DeleteDurableQueueResponse401",
@@ -1660,6 +1737,16 @@ __all__ = (
     "GetSubscriptionSetupArtifactsResponse503ErrorsItem",
     "GetSubscriptionSetupArtifactsResponse504",
     "GetSubscriptionSetupArtifactsResponse504ErrorsItem",
+    "ListDeadLetteredEventsResponse401",
+    "ListDeadLetteredEventsResponse401ErrorsItem",
+    "ListDeadLetteredEventsResponse403",
+    "ListDeadLetteredEventsResponse403ErrorsItem",
+    "ListDeadLetteredEventsResponse500",
+    "ListDeadLetteredEventsResponse500ErrorsItem",
+    "ListDeadLetteredEventsResponse503",
+    "ListDeadLetteredEventsResponse503ErrorsItem",
+    "ListDeadLetteredEventsResponse504",
+    "ListDeadLetteredEventsResponse504ErrorsItem",
     "ListDlqObservationsErrorClass",
     "ListDlqObservationsResponse400",
     "ListDlqObservationsResponse400ErrorsItem",
@@ -1957,6 +2044,27 @@ __all__ = (
     "TopicConfigAnswer",
     "TopicConfigBody",
     "TopicConfigList",
+    "TriageAction",
+    "TriageActionAction",
+    "TriageDeadLetteredEventsResponse400",
+    "TriageDeadLetteredEventsResponse400ErrorsItem",
+    "TriageDeadLetteredEventsResponse401",
+    "TriageDeadLetteredEventsResponse401ErrorsItem",
+    "TriageDeadLetteredEventsResponse403",
+    "TriageDeadLetteredEventsResponse403ErrorsItem",
+    "TriageDeadLetteredEventsResponse422",
+    "TriageDeadLetteredEventsResponse422ErrorsItem",
+    "TriageDeadLetteredEventsResponse500",
+    "TriageDeadLetteredEventsResponse500ErrorsItem",
+    "TriageDeadLetteredEventsResponse503",
+    "TriageDeadLetteredEventsResponse503ErrorsItem",
+    "TriageDeadLetteredEventsResponse504",
+    "TriageDeadLetteredEventsResponse504ErrorsItem",
+    "TriageOutcome",
+    "TriageOutcomeAction",
+    "TriageOutcomeOutcome",
+    "TriageRequest",
+    "TriageResponse",
     "UpdateDurableQueueRequest",
     "UpdateDurableQueueResponse400",
     "UpdateDurableQueueResponse400ErrorsItem",

@@ -15,6 +15,7 @@ import { pullPage } from './pages/pull.js';
 import { dlqPage, readinessPage } from './pages/ops.js';
 import { queuesPage } from './pages/queues.js';
 import { queuePage } from './pages/queue.js';
+import { deadLettersPage } from './pages/deadletters.js';
 
 const ROUTES = [
   [/^#\/token$/, tokenPage],
@@ -30,6 +31,7 @@ const ROUTES = [
   [/^#\/dashboard(?:\?.*)?$/, dashboardPage],
   [/^#\/ops\/dlq(?:\?.*)?$/, dlqPage],
   [/^#\/ops\/ready$/, readinessPage],
+  [/^#\/ops\/dead-letters$/, deadLettersPage],
 ];
 
 let generation = 0;
