@@ -16,6 +16,8 @@ import { dlqPage, readinessPage } from './pages/ops.js';
 import { queuesPage } from './pages/queues.js';
 import { queuePage } from './pages/queue.js';
 import { deadLettersPage } from './pages/deadletters.js';
+import { topicsPage } from './pages/topics.js';
+import { topicPage } from './pages/topic.js';
 
 const ROUTES = [
   [/^#\/token$/, tokenPage],
@@ -25,6 +27,8 @@ const ROUTES = [
   [/^#\/subscriptions\/([^/]+)\/pull$/, pullPage],
   [/^#\/subscriptions\/([^/]+)$/, subscriptionPage],
   [/^#\/subscriptions(?:\?.*)?$/, subscriptionsPage],
+  [/^#\/topics$/, topicsPage],
+  [/^#\/topics\/([^/?]+)$/, topicPage],
   [/^#\/queues(?:\?.*)?$/, queuesPage],
   [/^#\/queues\/([^/?]+)$/, queuePage],
   [/^#\/catalog$/, catalogPage],
