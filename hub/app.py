@@ -18,9 +18,11 @@ from hub.config import get_settings
 from hub.console.serve import install_console
 from hub.consumer import router as consumer
 from hub.dashboard import router as dashboard
+from hub.deadletters import router as deadletters
 from hub.destinations import ping
 from hub.deliverylog import router as deliverylog
 from hub.destinations import router as destinations
+from hub.durablequeues import router as durablequeues
 from hub.dlq import router as dlq
 from hub.health import router as health
 from hub.ingest.readiness import ingestion_readiness
@@ -45,9 +47,11 @@ ROUTERS: tuple[APIRouter, ...] = (
     catalog.router,
     consumer.router,
     dashboard.router,
+    deadletters.router,
     deliverylog.router,
     ping.router,
     destinations.router,
+    durablequeues.router,
     dlq.router,
     health.router,
     ops.router,

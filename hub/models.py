@@ -2,7 +2,7 @@
 
 from hub.broker.models import BrokerEvent, BrokerTopicConfig
 from hub.catalog.models import CatalogEvent, CatalogProducer
-from hub.consumer.models import ConsumerQueue, ConsumerRelayCursor
+from hub.consumer.models import ConsumerQueue, ConsumerQueueHold, ConsumerRelayCursor
 from hub.dataplane.models import (
     DeliveryAttempt, DeliveryJob, DeliveryPacing, LoggedEvent, PullCursor, TenantCounter,
 )
@@ -19,7 +19,7 @@ from hub.retention.models import RetentionCoverage
 from hub.subscription.models import Subscription, SubscriptionVersion
 
 __all__ = [
-    "AttemptCountHourly", "AttemptTotalHourly", "BrokerEvent", "BrokerTopicConfig", "CatalogEvent", "CatalogProducer", "ConsumerQueue",
+    "AttemptCountHourly", "AttemptTotalHourly", "BrokerEvent", "BrokerTopicConfig", "CatalogEvent", "CatalogProducer", "ConsumerQueue", "ConsumerQueueHold",
     "ConsumerRelayCursor", "DLQObservation",
     "DeliveryAttempt", "DeliveryJob", "DeliveryPacing", "DeliveryRecovery", "EventCountHourly", "IdempotencyRecord", "IngestWorkerHeartbeat",
     "JobCountHourly", "JobTotalHourly", "LoggedEvent", "PullEligibility", "PullCursor", "RateLimitWindow",

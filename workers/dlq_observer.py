@@ -24,6 +24,7 @@ from typing import Any
 
 from confluent_kafka import Message
 
+from hub import tracing
 from hub.config import Settings, get_settings
 from hub.db import libpq_url
 from hub.dlq.sanitize import sanitize_error_message
@@ -146,9 +147,15 @@ class DLQObserver:
 
     def handle(self, records: list[Message]) -> None:
         now = datetime.now(UTC)
-        rows = [observation(record, now=now) for record in records]
-        columns = [list(column) for column in zip(*rows)]
-        self.db.run(lambda conn: conn.execute(INSERT_SQL, columns))
+        with tracing.linked_span("dlq observation batch", lambda: _producer_contexts(records)):
+            rows = [observation(record, now=now) for record in records]
+            columns = [list(column) for column in zip(*rows)]
+            self.db.run(lambda conn: conn.execute(INSERT_SQL, columns))
+
+
+def _producer_contexts(records: list[Message]) -> list[str]:
+    """The producers' trace contexts a batch of dead letters kept (their binary-mode ``ce_traceparent``)."""
+    return [found for record in records if (found := _headers(record).get("ce_traceparent"))]
 
 
 def run() -> None:

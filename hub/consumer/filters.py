@@ -92,8 +92,11 @@ def groups_from_json(value: object, field: str = "filter_groups") -> tuple[Filte
 
 
 def check_groups(groups: Sequence[FilterGroup], field: str = "filter_groups") -> tuple[FilterGroup, ...]:
-    """GROUPS, each of whose bindings fits an AMQP key; InvalidFilter otherwise."""
+    """GROUPS, each of whose bindings fits an AMQP key and whose texts PostgreSQL can store (no U+0000, which
+    the stored groups' JSON cannot hold); InvalidFilter otherwise."""
     for index, group in enumerate(groups):
+        if "\x00" in group.event_type or any("\x00" in item.resource_id for item in group.filters):
+            raise InvalidFilter(f"{field}[{index}]: event_type and resource_id may not contain U+0000")
         for key in group_bindings(group):
             if len(key.encode()) > MAX_KEY_BYTES:
                 raise InvalidFilter(f"{field}[{index}]: an event type and resource id together must stay within "

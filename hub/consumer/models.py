@@ -35,3 +35,20 @@ class ConsumerRelayCursor(SQLModel, table=True):
 
     tenant_id: str = Field(primary_key=True)
     last_seq: int = bigint_field(default=0)
+
+
+class ConsumerQueueHold(SQLModel, table=True):
+    """How many deliveries one open stream holds unacknowledged on a queue (N76).
+
+    AMQP's passive declare reports ready messages and consumers, never unacknowledged ones (that count
+    is the management plugin's), so each stream reports its own: a row per stream while it holds any,
+    rewritten when the count changes (at most once a second) and every ``HEARTBEAT`` seconds while it
+    holds some; a row not rewritten for ``STALE`` seconds belonged to a process that died and is ignored.
+    """
+
+    __tablename__ = "consumer_queue_holds"
+
+    queue_id: str = Field(primary_key=True)
+    holder: str = Field(primary_key=True)
+    unacked: int = Field(nullable=False)
+    seen_at: datetime = tz_field(nullable=False, default_now=True)

@@ -24,6 +24,7 @@ from hub.config import get_settings
 from hub.consumer import messages, topology
 from hub.consumer.access import Consumer
 from hub.consumer.errors import BrokerUnavailable, ConsumerCancelled, QueueNotFound
+from hub.consumer.holds import Holds
 from hub.consumer.messages import ConsumerEvent
 from hub.consumer.service import BROKER_FAULTS, touch
 
@@ -50,6 +51,7 @@ class Stream:
         self._outstanding: set[int] = set()
         self._channel: AbstractChannel | None = None
         self._consumer_tag: str | None = None
+        self._holds = Holds(queue_id)
 
     async def __aenter__(self) -> Stream:
         try:
@@ -75,6 +77,7 @@ class Stream:
                 await self._channel.close()  # what is unacknowledged goes back to the queue
         with contextlib.suppress(Exception):
             await asyncio.to_thread(touch, self.queue_id)
+        await self._holds.clear()
 
     def _alive(self) -> bool:
         channel = self._channel
@@ -89,6 +92,7 @@ class Stream:
 
     async def next_batch(self, most: int = 100, wait: float = 1.0) -> list[Delivery]:
         """Up to MOST deliveries, waiting up to WAIT seconds for the first; raises when the stream ended."""
+        await self._holds.report(len(self._outstanding))  # what the previous batches left unacknowledged
         loop = asyncio.get_running_loop()
         deadline, first = loop.time() + wait, None
         while first is None:

@@ -140,6 +140,12 @@ async def queue_messages(broker: ConsumerRabbit, queue_id: str) -> int | None:
     return declared.message_count if declared is not None else None
 
 
+async def queue_counts(broker: ConsumerRabbit, queue_id: str) -> tuple[int, int] | None:
+    """(messages ready, consumers) of the queue, or None when it does not exist (a passive declare)."""
+    declared = await _declared(broker, queue_id)
+    return None if declared is None else (declared.message_count, declared.consumer_count)
+
+
 async def _declared(broker: ConsumerRabbit, queue_id: str):  # noqa: ANN202 (aiormq's Queue.DeclareOk)
     channel = await broker.channel(confirms=False)
     try:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
+import hashlib
 import random
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -66,6 +67,12 @@ class DeadLetter:
     delivery_count: int
     dead_lettered_at: datetime | None
     event: ConsumerEvent
+    key: str = ""  # stable across sessions (origin queue and body): how the REST form names a message
+
+
+def message_key(origin_queue: str, body: bytes) -> str:
+    """A dead-letter copy's name outside a session: its tags are the session's, this is the message's."""
+    return hashlib.sha256(origin_queue.encode() + b"\n" + body).hexdigest()[:32]
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,8 +155,10 @@ class TriageSession:
         except ValueError:
             event = ConsumerEvent("", "", datetime.fromtimestamp(0, UTC), datetime.fromtimestamp(0, UTC), {})
         self._held[message.delivery_tag] = message
-        self.outbox.put_nowait(DeadLetter(self.base + message.delivery_tag, reason, topology.queue_id_of(queue),
-                                           delivery_count(headers, reason), moment, event))
+        origin = topology.queue_id_of(queue)
+        self.outbox.put_nowait(DeadLetter(self.base + message.delivery_tag, reason, origin,
+                                           delivery_count(headers, reason), moment, event,
+                                           message_key(origin, message.body)))
 
     async def act(self, tag: int, action: int) -> None:
         """Apply ACTION to the message TAG names and put its one result in the outbox."""

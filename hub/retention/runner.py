@@ -10,6 +10,7 @@ from datetime import timedelta
 
 from prometheus_client import start_http_server
 
+from hub import tracing
 from hub.broker.sweep import sweep_broker
 from hub.config import get_settings
 from hub.db import get_engine
@@ -22,9 +23,10 @@ log = logging.getLogger("hub.retention")
 def sweep_now() -> SweepReport | None:
     """One sweep with the configured retention window and batch size, then the broker's trim."""
     settings = get_settings()
-    report = sweep_once(engine=get_engine(), retention=timedelta(days=settings.retention_days),
-                        batch_rows=settings.retention_batch_rows)
-    trim_broker()
+    with tracing.linked_span("retention sweep", tuple):
+        report = sweep_once(engine=get_engine(), retention=timedelta(days=settings.retention_days),
+                            batch_rows=settings.retention_batch_rows)
+        trim_broker()
     return report
 
 
@@ -40,6 +42,7 @@ def run_loop(*, interval_seconds: float, metrics_port: int = 0) -> None:
     """Sweep, wait ``interval_seconds``, repeat; a failed sweep is logged and tried again next round."""
     settings = get_settings()
     configure_logging(settings.log_level)
+    tracing.configure("sweep")
     if metrics_port:
         start_http_server(metrics_port, addr=settings.ingest_metrics_host)
     stop = threading.Event()

@@ -7,7 +7,6 @@ caller only those stamped with its ``delegated_scope``. Anything else is a unifo
 from __future__ import annotations
 
 import uuid
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from collections.abc import Callable
 from typing import Any
@@ -18,15 +17,14 @@ from sqlmodel import Session, col, select
 from hub.errors import NotFound
 from hub.ids import new_id, parse_uuid
 from hub.providers.endpoints import pull_endpoint
-from hub.providers.webhook.headers import seal_headers
 from hub.providers.registry import provider_for
 from hub.secrets import mint_signing_secret, seal, unseal
 from hub.subscription.errors import NameTaken, NoSecretToRotate
 from hub.subscription.models import Subscription
 from hub.subscription.catalog_check import check_catalog
-from hub.subscription.validation import DEFAULT_TIMEOUT_MS, check_patch_timeout, rate_limit_for_kind
+from hub.subscription.validation import DEFAULT_TIMEOUT_MS, check_patch_timeout
 from hub.subscription.versions import bump_version
-from hub.subscription.values import Caller, ListFilters, NewSubscription, SubscriptionChange
+from hub.subscription.values import Caller, ListFilters, NewSubscription
 
 ROTATION_OVERLAP = timedelta(hours=24)
 NAME_INDEX = "uq_subscriptions_live_name"
@@ -89,8 +87,7 @@ def _new_row(caller: Caller, new: NewSubscription, now: datetime) -> tuple[Subsc
         sink_kind=new.sink_kind, endpoint=new.endpoint or pull_endpoint(sub_id), event_types=new.event_types,
         event_majors=new.event_majors, origin=new.origin, schema_major=new.schema_major,
         timeout_ms=new.timeout_ms, plan_tier=new.plan_tier, created_at=now, updated_at=now,
-        verification_state=provider.birth_state, payload_filter=new.payload_filter,
-        custom_headers=seal_headers(new.custom_headers, sub_id), rate_limit_per_second=new.rate_limit_per_second,
+        verification_state=provider.birth_state,
     )
     secret = ""
     if provider.signs:
@@ -162,9 +159,9 @@ def delete_subscription(*, session: Session, caller: Caller, subscription_id: st
 
 
 def repin_schema_major(*, session: Session, caller: Caller, subscription_id: str, schema_major: int | None,
-                       timeout_ms: int | None, timeout_given: bool, change: SubscriptionChange | None = None) -> None:
-    """Re-pin the caller's subscription (None follows major 1) and optionally set its timeout and
-    the extensions' fields in ``change`` (checked already: the payload filter).
+                       timeout_ms: int | None, timeout_given: bool) -> None:
+    """Re-pin the caller's subscription (None follows major 1) and optionally set its timeout (the
+    delivery options have a resource of their own, N67).
 
     The row is locked first; the timeout is checked against the subscription's kind
     (R-updateSubscriptionSchemaMajor-04), and the event types the pin moves (those without their
@@ -173,29 +170,19 @@ def repin_schema_major(*, session: Session, caller: Caller, subscription_id: str
     """
     sub = get_subscription(session=session, caller=caller, subscription_id=subscription_id, for_update=True)
     timeout = check_patch_timeout(timeout_ms, sub.sink_kind) if timeout_given else sub.timeout_ms
-    if change is not None and change.headers_given:  # N54: the row's kind decides whether it takes headers
-        change = replace(change, headers=provider_for(sub.sink_kind).check_headers(change.headers))
-    if change is not None and change.rate_limit_given:  # N56: likewise whether it takes a rate limit
-        rate_limit_for_kind(change.rate_limit_per_second, sub.sink_kind)
     pinned_by_major = [key for key in sub.event_types or [] if key not in (sub.event_majors or {})]
     check_catalog(event_types=sub.event_types, schema_major=schema_major, event_majors=sub.event_majors,
                   origin=sub.origin, only=pinned_by_major)
     update_schema_major(session=session, sub=sub, schema_major=schema_major, timeout_ms=timeout,
-                        timeout_given=timeout_given, change=change)
+                        timeout_given=timeout_given)
 
 
 def update_schema_major(*, session: Session, sub: Subscription, schema_major: int | None,
-                        timeout_ms: int | None, timeout_given: bool, change: SubscriptionChange | None = None) -> None:
+                        timeout_ms: int | None, timeout_given: bool) -> None:
     """Write a checked re-pin to the locked row (``repin_schema_major`` checks it first)."""
     sub.schema_major = schema_major
     if timeout_given:
         sub.timeout_ms = timeout_ms
-    if change is not None and change.filter_given:
-        sub.payload_filter = change.payload_filter
-    if change is not None and change.headers_given:
-        sub.custom_headers = seal_headers(change.headers, sub.id)
-    if change is not None and change.rate_limit_given:
-        sub.rate_limit_per_second = change.rate_limit_per_second
     sub.updated_at = datetime.now(UTC)
     session.add(sub)
     session.flush()

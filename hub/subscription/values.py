@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from typing import Any
 
 
 @dataclass(frozen=True)
@@ -39,18 +38,3 @@ class NewSubscription:
     event_majors: dict[str, int] | None
     plan_tier: str
     delegated_scope: str | None
-    payload_filter: dict[str, Any] | None = None
-    custom_headers: list[dict[str, Any]] | None = None  # checked, not yet sealed (needs the row's id)
-    rate_limit_per_second: int | None = None
-
-
-@dataclass(frozen=True)
-class SubscriptionChange:
-    """The PATCH extensions' fields, checked: each applies only when the body carried it."""
-
-    filter_given: bool = False
-    payload_filter: dict[str, Any] | None = None
-    headers_given: bool = False
-    headers: list[dict[str, Any]] | None = None  # as sent: checked against the row's kind by the service
-    rate_limit_given: bool = False
-    rate_limit_per_second: int | None = None  # in range; checked against the row's kind by the service

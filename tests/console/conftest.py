@@ -58,8 +58,12 @@ class Console:
 
 @pytest.fixture(scope="package")
 def hub_base() -> Iterator[str]:
-    """``hub api`` on a free port, on this run's database (HUB_DATABASE_URL)."""
-    with live_api({"HUB_DATABASE_URL": os.environ["HUB_DATABASE_URL"]}) as base:
+    """``hub api`` on a free port, on this run's database (HUB_DATABASE_URL). The hub's own AWS identity
+    (for STS) is a test key moto accepts; the local broker's loopback address is allowed, the way a
+    private deployment allows its own ranges (the RabbitMQ credential probe reaches it)."""
+    env = {"HUB_DATABASE_URL": os.environ["HUB_DATABASE_URL"], "AWS_ACCESS_KEY_ID": "testing",
+           "AWS_SECRET_ACCESS_KEY": "testing", "HUB_EGRESS_ALLOW_CIDRS": "127.0.0.0/8"}
+    with live_api(env) as base:
         yield base
 
 

@@ -95,6 +95,14 @@ def test_json_groups_accept_the_seed_spellings_and_refuse_the_rest():
             groups_from_json(bad)
 
 
+@pytest.mark.parametrize("group", [{"event_type": "t\x00", "filters": []},
+                                   {"event_type": "t", "filters": [{"filter_type": "eq", "resource_id": "/r\x00"}]}])
+def test_a_group_holding_u0000_is_refused_before_anything_is_stored(group):
+    """PostgreSQL's JSON cannot hold U+0000: a group naming it is invalid input, never a failed write (a 500)."""
+    with pytest.raises(InvalidFilter, match="U\\+0000"):
+        groups_from_json([group])
+
+
 def test_a_resource_too_deep_for_a_key_is_cut_and_still_reaches_a_shallow_greedy_prefix():
     deep = "/top/" + "/".join(f"segment{i:03d}" for i in range(60))
     key = routing_key("t", deep)

@@ -167,6 +167,7 @@ def test_create_refusals(consumer_hub: ConsumerHub, tenant: str) -> None:
     assert malformed.status_code == 400 and malformed.headers["content-type"] == "application/problem+json"
     assert create(consumer_hub, token, {"queue_id": "bad/slash"}).status_code == 422
     assert create(consumer_hub, token, {"filter_groups": [{"filters": [{"filter_type": "regex"}]}]}).status_code == 422
+    assert create(consumer_hub, token, {"filter_groups": [{"event_type": "a\u0000b", "filters": []}]}).status_code == 422
     assert create(consumer_hub, token, {"filter_groups": "all"}).status_code == 422
     assert httpx.post(url, json={}).status_code == 401
     assert create(consumer_hub, consumer_token(tenant, permissions=[CONSUME]), {}).status_code == 403

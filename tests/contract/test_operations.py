@@ -42,7 +42,12 @@ DELIVERY_LOG_OPERATIONS = frozenset({
 #: The delivery options' own resource (issue 37, N67); tests/subscriptions/test_delivery_options_openapi.py
 #: checks them. An extension adds operations; it never changes a contract operation.
 DELIVERY_OPTIONS_OPERATIONS = frozenset({"getSubscriptionDeliveryOptions", "putSubscriptionDeliveryOptions"})
-EXTENSION_OPERATIONS = DELIVERY_LOG_OPERATIONS | DELIVERY_OPTIONS_OPERATIONS
+#: The tenant's seed 000 durable queues, read-only (issue 41, N76); tests/durablequeues checks them.
+DURABLE_QUEUE_OPERATIONS = frozenset({"listDurableQueues", "getDurableQueue"})
+#: Dead-letter triage over HTTP, operator-only (issue 41, N76): the REST form of ManageDeadLetteredEvents.
+DEAD_LETTER_OPERATIONS = frozenset({"listDeadLetteredEvents", "triageDeadLetteredEvents"})
+EXTENSION_OPERATIONS = (DELIVERY_LOG_OPERATIONS | DELIVERY_OPTIONS_OPERATIONS | DURABLE_QUEUE_OPERATIONS
+                        | DEAD_LETTER_OPERATIONS)
 
 CONTRACT = load_contract()
 BUILT = sorted(set(operations(CONTRACT)) - PENDING)

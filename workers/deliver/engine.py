@@ -13,18 +13,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
-from collections import Counter, deque
-from dataclasses import dataclass
+from collections import deque
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import psycopg
 
 from hub.config import Settings
 from hub.dataplane.models import JobPriority
-from hub.metrics import ATTEMPTS, DELIVERY_LATENCY, IN_FLIGHT
+from hub.metrics import IN_FLIGHT
 from hub.providers.registry import SinkSet, SinkUnavailable
-from hub.sinks.base import AttemptResult, PreparedDelivery
+from hub.sinks.base import PreparedDelivery
 from hub.sinks.vocabulary import ErrorClass
 from hub.subscription.deliverability import Deliverability
 from workers.deliver import store
@@ -32,28 +30,16 @@ from workers.deliver.bulk import BulkAllowance
 from workers.deliver.health import auto_disable, fold, record_health
 from workers.deliver.limits import Limits, acquire
 from workers.deliver.pacing import GRACE, plan
-from workers.deliver.policy import Decision, RetryPolicy, policy_from
-from workers.deliver.prepare import NotDeliverable, destination_key, new_attempt_id, prepare
-from workers.deliver.store import AttemptRow, Claim, ClaimedJob, Settled
+from workers.deliver.policy import RetryPolicy, policy_from
+from workers.deliver.prepare import NotDeliverable, destination_key, prepare
+from workers.deliver.store import Claim, ClaimedJob, Settled
+from workers.deliver.outcomes import Sent, Try, attempt_row, ended, observe, settled_job
 from workers.deliver.traces import end_attempts, start_attempts
 
 log = logging.getLogger("hub.deliver.engine")
 
 DEADLOCK_RETRIES = 3
 BULK = JobPriority.bulk.value
-
-
-@dataclass(frozen=True, slots=True)
-class Try:
-    """One request a sink made for a job, and what the policy decided after it."""
-
-    job: ClaimedJob
-    kind: str
-    result: AttemptResult
-    finished: datetime
-
-
-Sent = tuple[AttemptResult, datetime, datetime]  # a try's result, when it started and when it finished
 
 
 class Engine:
@@ -99,11 +85,11 @@ class Engine:
             if sent is None:  # the destination's slot stayed busy: back untried
                 decision = self.policy.deferred(state=job.state, tries=job.attempts, now=datetime.now(UTC),
                                                 seconds=1.0)
-                settled.append(_settled(job, decision, None))
+                settled.append(settled_job(job, decision, None))
                 continue
             result, started, finished = sent
             decision = self.policy.after_try(result=result, tries=job.attempts + 1, now=finished)
-            settled.append(_settled(job, decision, _attempt_row(job, delivery.sink_kind, decision, result, started)))
+            settled.append(settled_job(job, decision, attempt_row(job, delivery.sink_kind, decision, result, started)))
             tries.append(Try(job, str(delivery.sink_kind), result, finished))
         return settled, tries
 
@@ -117,7 +103,7 @@ class Engine:
         for index, seconds in paced.wait.items():
             job = sends[index][0]  # no attempt row and the same attempt count: no retry budget spent
             decision = self.policy.deferred(state=job.state, tries=job.attempts, now=now, seconds=seconds)
-            settled.append(_settled(job, decision, None))
+            settled.append(settled_job(job, decision, None))
         kept = [index for index in range(len(sends)) if index not in paced.wait]
         return [sends[index] for index in kept], {new: paced.at[old] for new, old in enumerate(kept) if old in paced.at}
 
@@ -128,22 +114,22 @@ class Engine:
         view = claim.subscriptions.get(job.subscription_id)
         if view is None:  # the row is gone: as deleted
             decision = self.policy.disabled(tries=job.attempts, now=now)
-            return _ended(job, "", decision, Deliverability.deleted.detail, now)
+            return ended(job, "", decision, Deliverability.deleted.detail, now)
         kind, standing = view.destination.kind, view.deliverability
         if standing.ends_jobs:
-            return _ended(job, kind, self.policy.disabled(tries=job.attempts, now=now), standing.detail, now)
+            return ended(job, kind, self.policy.disabled(tries=job.attempts, now=now), standing.detail, now)
         if not standing.ok:
             decision = self.policy.held(state=job.state, tries=job.attempts, created_at=job.created_at, now=now)
             if decision.outcome is None:
-                return _settled(job, decision, None)
-            return _ended(job, kind, decision, "the subscription was not deliverable within the retry horizon", now)
+                return settled_job(job, decision, None)
+            return ended(job, kind, decision, "the subscription was not deliverable within the retry horizon", now)
         try:
             self.sinks.get(kind)
             return prepare(job, claim.events.get((job.tenant_id, job.event_seq)), view, bodies)
         except (SinkUnavailable, NotDeliverable, ValueError) as exc:
             detail = getattr(exc, "detail", None) or str(exc)
             decision = self.policy.dead_letter(tries=job.attempts, now=now, error_class=ErrorClass.internal.value)
-            return _ended(job, kind, decision, detail, now)
+            return ended(job, kind, decision, detail, now)
 
     async def _send_all(self, deliveries: list[PreparedDelivery], at: dict[int, float]) -> list[Sent | None]:
         """Send the batch, at most ``per_destination`` at once to each destination; None: not tried.
@@ -254,7 +240,7 @@ class Engine:
             except (psycopg.errors.DeadlockDetected, psycopg.errors.SerializationFailure):
                 if attempt == DEADLOCK_RETRIES:
                     raise
-        self._observe(settled, tries)
+        observe(settled, tries)
 
     async def _bookkeeping(self, conn: psycopg.AsyncConnection, lease: datetime, settled: list[Settled],
                            tries: list[Try]) -> None:
@@ -271,43 +257,5 @@ class Engine:
             log.info("jobs re-claimed after a lease expired were not recorded by this worker",
                      extra={"fields": {"skipped": len(settled) - len(recorded)}})
 
-    @staticmethod
-    def _observe(settled: list[Settled], tries: list[Try]) -> None:
-        """The batch's metrics: one counter step per (kind, outcome), one label lookup per kind."""
-        counts = Counter((item.attempt.sink_kind or "unknown", item.attempt.outcome) for item in settled
-                         if item.attempt is not None)
-        for (kind, outcome), count in counts.items():
-            ATTEMPTS.labels(sink_kind=kind, outcome=outcome).inc(count)
-        histograms: dict[str, Any] = {}
-        for item in tries:
-            histogram = histograms.get(item.kind)
-            if histogram is None:
-                histogram = histograms[item.kind] = DELIVERY_LATENCY.labels(sink_kind=item.kind)
-            histogram.observe(item.result.latency_ms / 1000)
-
     async def close(self) -> None:
         await self.sinks.close()
-
-
-def _settled(job: ClaimedJob, decision: Decision, attempt: AttemptRow | None) -> Settled:
-    return Settled(job, decision.state, decision.attempts, decision.next_attempt_at, decision.error_class, attempt)
-
-
-def _attempt_row(job: ClaimedJob, kind: str, decision: Decision, result: AttemptResult,
-                 started: datetime) -> AttemptRow:
-    assert decision.outcome is not None
-    return AttemptRow(
-        id=new_attempt_id(), job_id=job.id, tenant_id=job.tenant_id, subscription_id=job.subscription_id,
-        sink_kind=str(kind), event_seq=job.event_seq, attempt_no=decision.attempts, outcome=decision.outcome.value,
-        status_code=result.status_code, error_class=result.error_class, detail=result.detail[:500],
-        latency_ms=result.latency_ms, attempted_at=started)
-
-
-def _ended(job: ClaimedJob, kind: str, decision: Decision, detail: str, now: datetime) -> Settled:
-    """A job that ends without a try (disabled, unpreparable): its attempt row records why."""
-    assert decision.outcome is not None
-    row = AttemptRow(
-        id=new_attempt_id(), job_id=job.id, tenant_id=job.tenant_id, subscription_id=job.subscription_id,
-        sink_kind=str(kind), event_seq=job.event_seq, attempt_no=job.attempts, outcome=decision.outcome.value,
-        status_code=0, error_class=decision.error_class, detail=detail[:500], latency_ms=0, attempted_at=now)
-    return _settled(job, decision, row)

@@ -216,6 +216,10 @@ from .dashboard_snapshot import DashboardSnapshot
 from .dashboard_subscription_census import DashboardSubscriptionCensus
 from .dashboard_time_bucket import DashboardTimeBucket
 from .dashboard_verification_state_counts import DashboardVerificationStateCounts
+from .dead_letter_list import DeadLetterList
+from .dead_lettered_event import DeadLetteredEvent
+from .dead_lettered_event_event import DeadLetteredEventEvent
+from .dead_lettered_event_reason import DeadLetteredEventReason
 from .delegated_grant_request import DelegatedGrantRequest
 from .delete_durable_queue_response_401 import DeleteDurableQueueResponse401
 from .delete_durable_queue_response_401_errors_item import (
@@ -283,6 +287,9 @@ from .delivery_options_request import DeliveryOptionsRequest
 from .delivery_options_request_filter_type_0 import DeliveryOptionsRequestFilterType0
 from .dlq_observation import DLQObservation
 from .dlq_response import DLQResponse
+from .durable_queue import DurableQueue
+from .durable_queue_list import DurableQueueList
+from .durable_queue_response import DurableQueueResponse
 from .endpoint_response import EndpointResponse
 from .event_resource import EventResource
 from .filter_group import FilterGroup
@@ -359,6 +366,34 @@ from .get_dashboard_response_503 import GetDashboardResponse503
 from .get_dashboard_response_503_errors_item import GetDashboardResponse503ErrorsItem
 from .get_dashboard_response_504 import GetDashboardResponse504
 from .get_dashboard_response_504_errors_item import GetDashboardResponse504ErrorsItem
+from .get_durable_queue_response_401 import GetDurableQueueResponse401
+from .get_durable_queue_response_401_errors_item import (
+    GetDurableQueueResponse401ErrorsItem,
+)
+from .get_durable_queue_response_403 import GetDurableQueueResponse403
+from .get_durable_queue_response_403_errors_item import (
+    GetDurableQueueResponse403ErrorsItem,
+)
+from .get_durable_queue_response_404 import GetDurableQueueResponse404
+from .get_durable_queue_response_404_errors_item import (
+    GetDurableQueueResponse404ErrorsItem,
+)
+from .get_durable_queue_response_429 import GetDurableQueueResponse429
+from .get_durable_queue_response_429_errors_item import (
+    GetDurableQueueResponse429ErrorsItem,
+)
+from .get_durable_queue_response_500 import GetDurableQueueResponse500
+from .get_durable_queue_response_500_errors_item import (
+    GetDurableQueueResponse500ErrorsItem,
+)
+from .get_durable_queue_response_503 import GetDurableQueueResponse503
+from .get_durable_queue_response_503_errors_item import (
+    GetDurableQueueResponse503ErrorsItem,
+)
+from .get_durable_queue_response_504 import GetDurableQueueResponse504
+from .get_durable_queue_response_504_errors_item import (
+    GetDurableQueueResponse504ErrorsItem,
+)
 from .get_subscription_delivery_options_response_401 import (
     GetSubscriptionDeliveryOptionsResponse401,
 )
@@ -561,6 +596,26 @@ from .get_subscription_setup_artifacts_response_504 import (
 from .get_subscription_setup_artifacts_response_504_errors_item import (
     GetSubscriptionSetupArtifactsResponse504ErrorsItem,
 )
+from .list_dead_lettered_events_response_401 import ListDeadLetteredEventsResponse401
+from .list_dead_lettered_events_response_401_errors_item import (
+    ListDeadLetteredEventsResponse401ErrorsItem,
+)
+from .list_dead_lettered_events_response_403 import ListDeadLetteredEventsResponse403
+from .list_dead_lettered_events_response_403_errors_item import (
+    ListDeadLetteredEventsResponse403ErrorsItem,
+)
+from .list_dead_lettered_events_response_500 import ListDeadLetteredEventsResponse500
+from .list_dead_lettered_events_response_500_errors_item import (
+    ListDeadLetteredEventsResponse500ErrorsItem,
+)
+from .list_dead_lettered_events_response_503 import ListDeadLetteredEventsResponse503
+from .list_dead_lettered_events_response_503_errors_item import (
+    ListDeadLetteredEventsResponse503ErrorsItem,
+)
+from .list_dead_lettered_events_response_504 import ListDeadLetteredEventsResponse504
+from .list_dead_lettered_events_response_504_errors_item import (
+    ListDeadLetteredEventsResponse504ErrorsItem,
+)
 from .list_dlq_observations_error_class import ListDlqObservationsErrorClass
 from .list_dlq_observations_response_400 import ListDlqObservationsResponse400
 from .list_dlq_observations_response_400_errors_item import (
@@ -585,6 +640,30 @@ from .list_dlq_observations_response_503_errors_item import (
 from .list_dlq_observations_response_504 import ListDlqObservationsResponse504
 from .list_dlq_observations_response_504_errors_item import (
     ListDlqObservationsResponse504ErrorsItem,
+)
+from .list_durable_queues_response_401 import ListDurableQueuesResponse401
+from .list_durable_queues_response_401_errors_item import (
+    ListDurableQueuesResponse401ErrorsItem,
+)
+from .list_durable_queues_response_403 import ListDurableQueuesResponse403
+from .list_durable_queues_response_403_errors_item import (
+    ListDurableQueuesResponse403ErrorsItem,
+)
+from .list_durable_queues_response_429 import ListDurableQueuesResponse429
+from .list_durable_queues_response_429_errors_item import (
+    ListDurableQueuesResponse429ErrorsItem,
+)
+from .list_durable_queues_response_500 import ListDurableQueuesResponse500
+from .list_durable_queues_response_500_errors_item import (
+    ListDurableQueuesResponse500ErrorsItem,
+)
+from .list_durable_queues_response_503 import ListDurableQueuesResponse503
+from .list_durable_queues_response_503_errors_item import (
+    ListDurableQueuesResponse503ErrorsItem,
+)
+from .list_durable_queues_response_504 import ListDurableQueuesResponse504
+from .list_durable_queues_response_504_errors_item import (
+    ListDurableQueuesResponse504ErrorsItem,
 )
 from .list_subscription_deliveries_response_400 import (
     ListSubscriptionDeliveriesResponse400,
@@ -1166,6 +1245,55 @@ from .topic_config import TopicConfig
 from .topic_config_answer import TopicConfigAnswer
 from .topic_config_body import TopicConfigBody
 from .topic_config_list import TopicConfigList
+from .triage_action import TriageAction
+from .triage_action_action import TriageActionAction
+from .triage_dead_lettered_events_response_400 import (
+    TriageDeadLetteredEventsResponse400,
+)
+from .triage_dead_lettered_events_response_400_errors_item import (
+    TriageDeadLetteredEventsResponse400ErrorsItem,
+)
+from .triage_dead_lettered_events_response_401 import (
+    TriageDeadLetteredEventsResponse401,
+)
+from .triage_dead_lettered_events_response_401_errors_item import (
+    TriageDeadLetteredEventsResponse401ErrorsItem,
+)
+from .triage_dead_lettered_events_response_403 import (
+    TriageDeadLetteredEventsResponse403,
+)
+from .triage_dead_lettered_events_response_403_errors_item import (
+    TriageDeadLetteredEventsResponse403ErrorsItem,
+)
+from .triage_dead_lettered_events_response_422 import (
+    TriageDeadLetteredEventsResponse422,
+)
+from .triage_dead_lettered_events_response_422_errors_item import (
+    TriageDeadLetteredEventsResponse422ErrorsItem,
+)
+from .triage_dead_lettered_events_response_500 import (
+    TriageDeadLetteredEventsResponse500,
+)
+from .triage_dead_lettered_events_response_500_errors_item import (
+    TriageDeadLetteredEventsResponse500ErrorsItem,
+)
+from .triage_dead_lettered_events_response_503 import (
+    TriageDeadLetteredEventsResponse503,
+)
+from .triage_dead_lettered_events_response_503_errors_item import (
+    TriageDeadLetteredEventsResponse503ErrorsItem,
+)
+from .triage_dead_lettered_events_response_504 import (
+    TriageDeadLetteredEventsResponse504,
+)
+from .triage_dead_lettered_events_response_504_errors_item import (
+    TriageDeadLetteredEventsResponse504ErrorsItem,
+)
+from .triage_outcome import TriageOutcome
+from .triage_outcome_action import TriageOutcomeAction
+from .triage_outcome_outcome import TriageOutcomeOutcome
+from .triage_request import TriageRequest
+from .triage_response import TriageResponse
 from .update_durable_queue_request import UpdateDurableQueueRequest
 from .update_durable_queue_response_400 import UpdateDurableQueueResponse400
 from .update_durable_queue_response_400_errors_item import (
@@ -1415,6 +1543,10 @@ __all__ = (
     "DashboardSubscriptionCensus",
     "DashboardTimeBucket",
     "DashboardVerificationStateCounts",
+    "DeadLetteredEvent",
+    "DeadLetteredEventEvent",
+    "DeadLetteredEventReason",
+    "DeadLetterList",
     "DelegatedGrantRequest",
     "Deleted",
     "DeleteDurableQueueResponse401",
@@ -1456,6 +1588,9 @@ __all__ = (
     "DeliveryOptionsRequestFilterType0",
     "DLQObservation",
     "DLQResponse",
+    "DurableQueue",
+    "DurableQueueList",
+    "DurableQueueResponse",
     "EndpointResponse",
     "EventResource",
     "FilterGroup",
@@ -1502,6 +1637,20 @@ __all__ = (
     "GetDashboardResponse503ErrorsItem",
     "GetDashboardResponse504",
     "GetDashboardResponse504ErrorsItem",
+    "GetDurableQueueResponse401",
+    "GetDurableQueueResponse401ErrorsItem",
+    "GetDurableQueueResponse403",
+    "GetDurableQueueResponse403ErrorsItem",
+    "GetDurableQueueResponse404",
+    "GetDurableQueueResponse404ErrorsItem",
+    "GetDurableQueueResponse429",
+    "GetDurableQueueResponse429ErrorsItem",
+    "GetDurableQueueResponse500",
+    "GetDurableQueueResponse500ErrorsItem",
+    "GetDurableQueueResponse503",
+    "GetDurableQueueResponse503ErrorsItem",
+    "GetDurableQueueResponse504",
+    "GetDurableQueueResponse504ErrorsItem",
     "GetSubscriptionDeliveryOptionsResponse401",
     "GetSubscriptionDeliveryOptionsResponse401ErrorsItem",
     "GetSubscriptionDeliveryOptionsResponse403",
@@ -1588,6 +1737,16 @@ __all__ = (
     "GetSubscriptionSetupArtifactsResponse503ErrorsItem",
     "GetSubscriptionSetupArtifactsResponse504",
     "GetSubscriptionSetupArtifactsResponse504ErrorsItem",
+    "ListDeadLetteredEventsResponse401",
+    "ListDeadLetteredEventsResponse401ErrorsItem",
+    "ListDeadLetteredEventsResponse403",
+    "ListDeadLetteredEventsResponse403ErrorsItem",
+    "ListDeadLetteredEventsResponse500",
+    "ListDeadLetteredEventsResponse500ErrorsItem",
+    "ListDeadLetteredEventsResponse503",
+    "ListDeadLetteredEventsResponse503ErrorsItem",
+    "ListDeadLetteredEventsResponse504",
+    "ListDeadLetteredEventsResponse504ErrorsItem",
     "ListDlqObservationsErrorClass",
     "ListDlqObservationsResponse400",
     "ListDlqObservationsResponse400ErrorsItem",
@@ -1601,6 +1760,18 @@ __all__ = (
     "ListDlqObservationsResponse503ErrorsItem",
     "ListDlqObservationsResponse504",
     "ListDlqObservationsResponse504ErrorsItem",
+    "ListDurableQueuesResponse401",
+    "ListDurableQueuesResponse401ErrorsItem",
+    "ListDurableQueuesResponse403",
+    "ListDurableQueuesResponse403ErrorsItem",
+    "ListDurableQueuesResponse429",
+    "ListDurableQueuesResponse429ErrorsItem",
+    "ListDurableQueuesResponse500",
+    "ListDurableQueuesResponse500ErrorsItem",
+    "ListDurableQueuesResponse503",
+    "ListDurableQueuesResponse503ErrorsItem",
+    "ListDurableQueuesResponse504",
+    "ListDurableQueuesResponse504ErrorsItem",
     "ListSubscriptionDeliveriesResponse400",
     "ListSubscriptionDeliveriesResponse400ErrorsItem",
     "ListSubscriptionDeliveriesResponse401",
@@ -1873,6 +2044,27 @@ __all__ = (
     "TopicConfigAnswer",
     "TopicConfigBody",
     "TopicConfigList",
+    "TriageAction",
+    "TriageActionAction",
+    "TriageDeadLetteredEventsResponse400",
+    "TriageDeadLetteredEventsResponse400ErrorsItem",
+    "TriageDeadLetteredEventsResponse401",
+    "TriageDeadLetteredEventsResponse401ErrorsItem",
+    "TriageDeadLetteredEventsResponse403",
+    "TriageDeadLetteredEventsResponse403ErrorsItem",
+    "TriageDeadLetteredEventsResponse422",
+    "TriageDeadLetteredEventsResponse422ErrorsItem",
+    "TriageDeadLetteredEventsResponse500",
+    "TriageDeadLetteredEventsResponse500ErrorsItem",
+    "TriageDeadLetteredEventsResponse503",
+    "TriageDeadLetteredEventsResponse503ErrorsItem",
+    "TriageDeadLetteredEventsResponse504",
+    "TriageDeadLetteredEventsResponse504ErrorsItem",
+    "TriageOutcome",
+    "TriageOutcomeAction",
+    "TriageOutcomeOutcome",
+    "TriageRequest",
+    "TriageResponse",
     "UpdateDurableQueueRequest",
     "UpdateDurableQueueResponse400",
     "UpdateDurableQueueResponse400ErrorsItem",

@@ -6,22 +6,36 @@ import { errorBlock } from './errors.js';
 import { tokenPage } from './pages/token.js';
 import { subscriptionsPage } from './pages/subscriptions.js';
 import { createPage } from './pages/create.js';
+import { queueCreatePage } from './pages/queue-create.js';
+import { connectPage } from './pages/connect.js';
 import { subscriptionPage } from './pages/subscription.js';
 import { catalogPage } from './pages/catalog.js';
 import { dashboardPage } from './pages/dashboard.js';
 import { pullPage } from './pages/pull.js';
 import { dlqPage, readinessPage } from './pages/ops.js';
+import { queuesPage } from './pages/queues.js';
+import { queuePage } from './pages/queue.js';
+import { deadLettersPage } from './pages/deadletters.js';
+import { topicsPage } from './pages/topics.js';
+import { topicPage } from './pages/topic.js';
 
 const ROUTES = [
   [/^#\/token$/, tokenPage],
   [/^#\/subscriptions\/new$/, createPage],
+  [/^#\/subscriptions\/new-queue$/, queueCreatePage],
+  [/^#\/subscriptions\/([^/]+)\/connect$/, connectPage],
   [/^#\/subscriptions\/([^/]+)\/pull$/, pullPage],
   [/^#\/subscriptions\/([^/]+)$/, subscriptionPage],
   [/^#\/subscriptions(?:\?.*)?$/, subscriptionsPage],
+  [/^#\/topics$/, topicsPage],
+  [/^#\/topics\/([^/?]+)$/, topicPage],
+  [/^#\/queues(?:\?.*)?$/, queuesPage],
+  [/^#\/queues\/([^/?]+)$/, queuePage],
   [/^#\/catalog$/, catalogPage],
   [/^#\/dashboard(?:\?.*)?$/, dashboardPage],
   [/^#\/ops\/dlq(?:\?.*)?$/, dlqPage],
   [/^#\/ops\/ready$/, readinessPage],
+  [/^#\/ops\/dead-letters$/, deadLettersPage],
 ];
 
 let generation = 0;

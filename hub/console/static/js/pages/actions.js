@@ -37,7 +37,7 @@ function confirmed(label, id, question, run) {
   return h('div', { class: 'action' }, ask, out);
 }
 
-const probeFacts = (data) => facts([['Outcome', data.outcome], ['HTTP status', data.statusCode],
+export const probeFacts = (data) => facts([['Outcome', data.outcome], ['HTTP status', data.statusCode],
   ['Error class', data.errorClass], ['Detail', data.detail]]);
 
 function ping(sub) {

@@ -3,7 +3,7 @@
 import { h, replace, facts } from '../dom.js';
 import { api, idempotencyKey } from '../api.js';
 import { errorBlock } from '../errors.js';
-import { notify } from '../notice.js';
+import { copyText } from '../copy.js';
 import { optionFields, putOptions, readOptions } from './options.js';
 
 function field(name, label, attrs = {}, hint) {
@@ -25,25 +25,11 @@ function body(form) {
   return request;
 }
 
-async function copy(text, button) {
-  try {
-    await navigator.clipboard.writeText(text);
-    notify('Signing secret copied to the clipboard.');
-  } catch {
-    // Without clipboard permission, select the text so the user can copy it by hand.
-    const range = document.createRange();
-    range.selectNodeContents(button.previousElementSibling);
-    getSelection().removeAllRanges();
-    getSelection().addRange(range);
-    notify('Copy was refused by the browser: the secret is selected, press Ctrl+C.', 'warn');
-  }
-}
-
 function secretPanel(data, optionsNote) {
   const sub = data.subscription;
   const secret = h('code', { id: 'signing-secret', class: 'secret' }, data.signingSecret);
   const button = h('button', { type: 'button', id: 'copy-secret' }, 'Copy');
-  button.addEventListener('click', () => copy(data.signingSecret, button));
+  button.addEventListener('click', () => copyText(data.signingSecret, secret, 'Signing secret'));
   return h('section', { class: 'created', 'aria-labelledby': 'created-title' },
     h('h2', { id: 'created-title' }, 'Subscription created'),
     facts([['Name', sub.name], ['Id', sub.id], ['Endpoint', sub.endpoint_display ?? sub.endpoint]]),

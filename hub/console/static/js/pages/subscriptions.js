@@ -73,7 +73,8 @@ export async function subscriptionsPage(main, { current }) {
   nextParams.set('after', data.next_cursor || '');
   replace(main,
     h('h1', {}, 'Subscriptions'),
-    h('p', {}, h('a', { href: '#/subscriptions/new', class: 'btn', id: 'new-webhook' }, 'Create a webhook subscription')),
+    h('p', { class: 'actions' }, h('a', { href: '#/subscriptions/new', class: 'btn', id: 'new-webhook' }, 'Create a webhook subscription'), ' ',
+      h('a', { href: '#/subscriptions/new-queue', class: 'btn', id: 'new-queue' }, 'Create a queue subscription')),
     filterForm(params),
     subs.length
       ? table('Subscriptions', ['Name', 'Kind', 'State', 'Enabled', 'Health', 'Created'], subs.map((sub) => row(sub, healthCells)))

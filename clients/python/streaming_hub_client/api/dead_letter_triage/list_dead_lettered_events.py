@@ -1,0 +1,254 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.dead_letter_list import DeadLetterList
+from ...models.list_dead_lettered_events_response_401 import (
+    ListDeadLetteredEventsResponse401,
+)
+from ...models.list_dead_lettered_events_response_403 import (
+    ListDeadLetteredEventsResponse403,
+)
+from ...models.list_dead_lettered_events_response_500 import (
+    ListDeadLetteredEventsResponse500,
+)
+from ...models.list_dead_lettered_events_response_503 import (
+    ListDeadLetteredEventsResponse503,
+)
+from ...models.list_dead_lettered_events_response_504 import (
+    ListDeadLetteredEventsResponse504,
+)
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    limit: int | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/admin/consumer/dead-letters",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    DeadLetterList
+    | ListDeadLetteredEventsResponse401
+    | ListDeadLetteredEventsResponse403
+    | ListDeadLetteredEventsResponse500
+    | ListDeadLetteredEventsResponse503
+    | ListDeadLetteredEventsResponse504
+    | None
+):
+    if response.status_code == 200:
+        response_200 = DeadLetterList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = ListDeadLetteredEventsResponse401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ListDeadLetteredEventsResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 500:
+        response_500 = ListDeadLetteredEventsResponse500.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ListDeadLetteredEventsResponse503.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = ListDeadLetteredEventsResponse504.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    DeadLetterList
+    | ListDeadLetteredEventsResponse401
+    | ListDeadLetteredEventsResponse403
+    | ListDeadLetteredEventsResponse500
+    | ListDeadLetteredEventsResponse503
+    | ListDeadLetteredEventsResponse504
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+) -> Response[
+    DeadLetterList
+    | ListDeadLetteredEventsResponse401
+    | ListDeadLetteredEventsResponse403
+    | ListDeadLetteredEventsResponse500
+    | ListDeadLetteredEventsResponse503
+    | ListDeadLetteredEventsResponse504
+]:
+    """Browse the consumer dead-letter queue
+
+     The first messages of the dead-letter queue with reason, origin queue, delivery count and time.
+
+    Args:
+        limit (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeadLetterList | ListDeadLetteredEventsResponse401 | ListDeadLetteredEventsResponse403 | ListDeadLetteredEventsResponse500 | ListDeadLetteredEventsResponse503 | ListDeadLetteredEventsResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+) -> (
+    DeadLetterList
+    | ListDeadLetteredEventsResponse401
+    | ListDeadLetteredEventsResponse403
+    | ListDeadLetteredEventsResponse500
+    | ListDeadLetteredEventsResponse503
+    | ListDeadLetteredEventsResponse504
+    | None
+):
+    """Browse the consumer dead-letter queue
+
+     The first messages of the dead-letter queue with reason, origin queue, delivery count and time.
+
+    Args:
+        limit (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeadLetterList | ListDeadLetteredEventsResponse401 | ListDeadLetteredEventsResponse403 | ListDeadLetteredEventsResponse500 | ListDeadLetteredEventsResponse503 | ListDeadLetteredEventsResponse504
+    """
+
+    return sync_detailed(
+        client=client,
+        limit=limit,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+) -> Response[
+    DeadLetterList
+    | ListDeadLetteredEventsResponse401
+    | ListDeadLetteredEventsResponse403
+    | ListDeadLetteredEventsResponse500
+    | ListDeadLetteredEventsResponse503
+    | ListDeadLetteredEventsResponse504
+]:
+    """Browse the consumer dead-letter queue
+
+     The first messages of the dead-letter queue with reason, origin queue, delivery count and time.
+
+    Args:
+        limit (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeadLetterList | ListDeadLetteredEventsResponse401 | ListDeadLetteredEventsResponse403 | ListDeadLetteredEventsResponse500 | ListDeadLetteredEventsResponse503 | ListDeadLetteredEventsResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+) -> (
+    DeadLetterList
+    | ListDeadLetteredEventsResponse401
+    | ListDeadLetteredEventsResponse403
+    | ListDeadLetteredEventsResponse500
+    | ListDeadLetteredEventsResponse503
+    | ListDeadLetteredEventsResponse504
+    | None
+):
+    """Browse the consumer dead-letter queue
+
+     The first messages of the dead-letter queue with reason, origin queue, delivery count and time.
+
+    Args:
+        limit (int | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeadLetterList | ListDeadLetteredEventsResponse401 | ListDeadLetteredEventsResponse403 | ListDeadLetteredEventsResponse500 | ListDeadLetteredEventsResponse503 | ListDeadLetteredEventsResponse504
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            limit=limit,
+        )
+    ).parsed

@@ -1,0 +1,271 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.durable_queue_list import DurableQueueList
+from ...models.list_durable_queues_response_401 import ListDurableQueuesResponse401
+from ...models.list_durable_queues_response_403 import ListDurableQueuesResponse403
+from ...models.list_durable_queues_response_429 import ListDurableQueuesResponse429
+from ...models.list_durable_queues_response_500 import ListDurableQueuesResponse500
+from ...models.list_durable_queues_response_503 import ListDurableQueuesResponse503
+from ...models.list_durable_queues_response_504 import ListDurableQueuesResponse504
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["after"] = after
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/durable-queues",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    DurableQueueList
+    | ListDurableQueuesResponse401
+    | ListDurableQueuesResponse403
+    | ListDurableQueuesResponse429
+    | ListDurableQueuesResponse500
+    | ListDurableQueuesResponse503
+    | ListDurableQueuesResponse504
+    | None
+):
+    if response.status_code == 200:
+        response_200 = DurableQueueList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = ListDurableQueuesResponse401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ListDurableQueuesResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 429:
+        response_429 = ListDurableQueuesResponse429.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ListDurableQueuesResponse500.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ListDurableQueuesResponse503.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = ListDurableQueuesResponse504.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    DurableQueueList
+    | ListDurableQueuesResponse401
+    | ListDurableQueuesResponse403
+    | ListDurableQueuesResponse429
+    | ListDurableQueuesResponse500
+    | ListDurableQueuesResponse503
+    | ListDurableQueuesResponse504
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> Response[
+    DurableQueueList
+    | ListDurableQueuesResponse401
+    | ListDurableQueuesResponse403
+    | ListDurableQueuesResponse429
+    | ListDurableQueuesResponse500
+    | ListDurableQueuesResponse503
+    | ListDurableQueuesResponse504
+]:
+    """List the tenant's durable queues
+
+     The tenant's durable queues with filters, depth, unacknowledged count, consumers and idle expiry.
+
+    Args:
+        limit (int | Unset):
+        after (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DurableQueueList | ListDurableQueuesResponse401 | ListDurableQueuesResponse403 | ListDurableQueuesResponse429 | ListDurableQueuesResponse500 | ListDurableQueuesResponse503 | ListDurableQueuesResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        after=after,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> (
+    DurableQueueList
+    | ListDurableQueuesResponse401
+    | ListDurableQueuesResponse403
+    | ListDurableQueuesResponse429
+    | ListDurableQueuesResponse500
+    | ListDurableQueuesResponse503
+    | ListDurableQueuesResponse504
+    | None
+):
+    """List the tenant's durable queues
+
+     The tenant's durable queues with filters, depth, unacknowledged count, consumers and idle expiry.
+
+    Args:
+        limit (int | Unset):
+        after (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DurableQueueList | ListDurableQueuesResponse401 | ListDurableQueuesResponse403 | ListDurableQueuesResponse429 | ListDurableQueuesResponse500 | ListDurableQueuesResponse503 | ListDurableQueuesResponse504
+    """
+
+    return sync_detailed(
+        client=client,
+        limit=limit,
+        after=after,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> Response[
+    DurableQueueList
+    | ListDurableQueuesResponse401
+    | ListDurableQueuesResponse403
+    | ListDurableQueuesResponse429
+    | ListDurableQueuesResponse500
+    | ListDurableQueuesResponse503
+    | ListDurableQueuesResponse504
+]:
+    """List the tenant's durable queues
+
+     The tenant's durable queues with filters, depth, unacknowledged count, consumers and idle expiry.
+
+    Args:
+        limit (int | Unset):
+        after (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DurableQueueList | ListDurableQueuesResponse401 | ListDurableQueuesResponse403 | ListDurableQueuesResponse429 | ListDurableQueuesResponse500 | ListDurableQueuesResponse503 | ListDurableQueuesResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        after=after,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> (
+    DurableQueueList
+    | ListDurableQueuesResponse401
+    | ListDurableQueuesResponse403
+    | ListDurableQueuesResponse429
+    | ListDurableQueuesResponse500
+    | ListDurableQueuesResponse503
+    | ListDurableQueuesResponse504
+    | None
+):
+    """List the tenant's durable queues
+
+     The tenant's durable queues with filters, depth, unacknowledged count, consumers and idle expiry.
+
+    Args:
+        limit (int | Unset):
+        after (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DurableQueueList | ListDurableQueuesResponse401 | ListDurableQueuesResponse403 | ListDurableQueuesResponse429 | ListDurableQueuesResponse500 | ListDurableQueuesResponse503 | ListDurableQueuesResponse504
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            limit=limit,
+            after=after,
+        )
+    ).parsed

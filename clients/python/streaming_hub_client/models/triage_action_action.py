@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class TriageActionAction(StrEnum):
+    DISCARD = "DISCARD"
+    LEAVE = "LEAVE"
+    REPLAY = "REPLAY"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,66 @@
+"""What a delivery batch ends with: the tries its sinks made, the jobs' settled rows and attempt rows, and
+the batch's metrics. The engine (``workers/deliver/engine.py``) decides; these record."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from hub.metrics import ATTEMPTS, DELIVERY_LATENCY
+from hub.sinks.base import AttemptResult
+from workers.deliver.policy import Decision
+from workers.deliver.prepare import new_attempt_id
+from workers.deliver.store import AttemptRow, ClaimedJob, Settled
+
+
+@dataclass(frozen=True, slots=True)
+class Try:
+    """One request a sink made for a job, and what the policy decided after it."""
+
+    job: ClaimedJob
+    kind: str
+    result: AttemptResult
+    finished: datetime
+
+
+Sent = tuple[AttemptResult, datetime, datetime]  # a try's result, when it started and when it finished
+
+
+def observe(settled: list[Settled], tries: list[Try]) -> None:
+    """The batch's metrics: one counter step per (kind, outcome), one label lookup per kind."""
+    counts = Counter((item.attempt.sink_kind or "unknown", item.attempt.outcome) for item in settled
+                     if item.attempt is not None)
+    for (kind, outcome), count in counts.items():
+        ATTEMPTS.labels(sink_kind=kind, outcome=outcome).inc(count)
+    histograms: dict[str, Any] = {}
+    for item in tries:
+        histogram = histograms.get(item.kind)
+        if histogram is None:
+            histogram = histograms[item.kind] = DELIVERY_LATENCY.labels(sink_kind=item.kind)
+        histogram.observe(item.result.latency_ms / 1000)
+
+
+def settled_job(job: ClaimedJob, decision: Decision, attempt: AttemptRow | None) -> Settled:
+    return Settled(job, decision.state, decision.attempts, decision.next_attempt_at, decision.error_class, attempt)
+
+
+def attempt_row(job: ClaimedJob, kind: str, decision: Decision, result: AttemptResult,
+                 started: datetime) -> AttemptRow:
+    assert decision.outcome is not None
+    return AttemptRow(
+        id=new_attempt_id(), job_id=job.id, tenant_id=job.tenant_id, subscription_id=job.subscription_id,
+        sink_kind=str(kind), event_seq=job.event_seq, attempt_no=decision.attempts, outcome=decision.outcome.value,
+        status_code=result.status_code, error_class=result.error_class, detail=result.detail[:500],
+        latency_ms=result.latency_ms, attempted_at=started)
+
+
+def ended(job: ClaimedJob, kind: str, decision: Decision, detail: str, now: datetime) -> Settled:
+    """A job that ends without a try (disabled, unpreparable): its attempt row records why."""
+    assert decision.outcome is not None
+    row = AttemptRow(
+        id=new_attempt_id(), job_id=job.id, tenant_id=job.tenant_id, subscription_id=job.subscription_id,
+        sink_kind=str(kind), event_seq=job.event_seq, attempt_no=job.attempts, outcome=decision.outcome.value,
+        status_code=0, error_class=decision.error_class, detail=detail[:500], latency_ms=0, attempted_at=now)
+    return settled_job(job, decision, row)
