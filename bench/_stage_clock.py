@@ -173,18 +173,25 @@ def stored_rows(dsn: str, tenant: str, run: str) -> dict[int, tuple[int, float]]
 
 
 # -- the table --------------------------------------------------------------------------------------
-def stage_lines(name: str, hops: dict[str, tuple[list[float], int]]) -> list[str]:
-    """One line per hop (its latencies, how many were expected): p50/p99 ms since the publish was sent."""
-    lines = [f"{name}"]
-    for hop, (values, expected) in hops.items():
-        lines.append(f"  {hop:<34} p50 {pct(values, 0.5):8.1f} ms  p99 {pct(values, 0.99):8.1f} ms  "
-                     f"({len(values):,} of {expected:,})")
+def stage_lines(name: str, sent: dict[int, float], hops: dict[str, tuple[dict, int]]) -> list[str]:
+    """One line per hop (when each event reached it, keyed by n or (reader, n); how many were expected): p50/p99 ms
+    since the publish was sent, and since the event was stored (per event: what the hops after ingest add)."""
+    stored = hops.get(STORED, ({}, 0))[0]
+    lines = [f"{name}  (ms: since sent p50 / p99 | since stored p50 / p99)"]
+    for hop, (at, expected) in hops.items():
+        since_sent = [(moment - sent[_n(k)]) * 1000 for k, moment in at.items() if _n(k) in sent]
+        after = [(moment - stored[_n(k)]) * 1000 for k, moment in at.items() if _n(k) in stored]
+        tail = f"| {pct(after, 0.5):7.1f} / {pct(after, 0.99):7.1f}" if hop not in ("answered", STORED) else "|"
+        lines.append(f"  {hop:<34} {pct(since_sent, 0.5):7.1f} / {pct(since_sent, 0.99):7.1f} {tail:<20} "
+                     f"({len(since_sent):,} of {expected:,})")
     return lines
 
 
-def ms_since(sent: dict[int, float], at: dict[Any, float], key=lambda k: k) -> list[float]:
-    """(at[k] - sent[key(k)]) in ms for every k of AT whose event was sent."""
-    return [(moment - sent[key(k)]) * 1000 for k, moment in at.items() if key(k) in sent]
+STORED = "stored (received_at)"
+
+
+def _n(key: Any) -> int:
+    return key[1] if isinstance(key, tuple) else key
 
 
 def median(values: list[float]) -> float:

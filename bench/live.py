@@ -42,13 +42,7 @@ from bench._cpu import cpu_snapshot, per_event_line
 from bench._grpc_bare import ack_requests
 from bench._ingest_setup import Scratch, delete_kafka
 from bench._publish_procs import HubProcesses
-from bench._stage_clock import (
-    CursorWatch,
-    Publisher,
-    ms_since,
-    stage_lines,
-    stored_rows,
-)
+from bench._stage_clock import STORED, CursorWatch, Publisher, stage_lines, stored_rows
 from hub.auth.tokens import mint_token
 from hub.consumer.access import consumer_claims
 from hub.grpcapi.stubs import consumer_stubs
@@ -171,19 +165,19 @@ def report(scenario: str, rate: int, events: int, count: int, dsn: str, tenant: 
            received: dict, watch: CursorWatch, cpu_lines: list[str]) -> list[str]:
     sent = {n: at for n, at, _ in timed}
     stored = stored_rows(dsn, tenant, run)
-    hops = {"answered": ([(answered - at) * 1000 for _, at, answered in timed], events),
-            "stored (received_at)": (ms_since(sent, {n: at for n, (_, at) in stored.items()}), events)}
+    hops = {"answered": ({n: answered for n, _, answered in timed}, events),
+            STORED: ({n: at for n, (_, at) in stored.items()}, events)}
     if scenario == "broker":
         first: dict[int, float] = {}
         for (_, n), at in received.items():
             first[n] = min(at, first.get(n, at))
-        hops["first frame (feed noticed + 1 hop)"] = (ms_since(sent, first), events)
+        hops["first frame (feed noticed + 1 hop)"] = (first, events)
     else:
         relayed = {n: watch.relayed_at(seq) for n, (seq, _) in stored.items()}
-        hops["relayed (cursor past seq)"] = (ms_since(sent, {n: at for n, at in relayed.items() if at}), events)
-    hops[f"received, {count} reader(s)"] = (ms_since(sent, received, key=lambda k: k[1]), events * count)
+        hops["relayed (cursor past seq)"] = ({n: at for n, at in relayed.items() if at}, events)
+    hops[f"received, {count} reader(s)"] = (received, events * count)
     name = f"{scenario} ({SCENARIOS[scenario][0]} single, {count} reader(s)) @ {rate}/s"
-    return stage_lines(name, hops) + cpu_lines
+    return stage_lines(name, sent, hops) + cpu_lines
 
 
 def clients_line(publisher_cpu: float, readers_cpu: float, events: int, readers: int) -> str:

@@ -207,8 +207,11 @@ class BatchLoop:
             # consume() blocks until it has num_messages or the timeout passed: waiting for the
             # first record asks for one, so a quiet topic does not hold a record for 0.5 s.
             wanted = 1 if deadline is None else self.max_records - len(self._batch)
+            # The idle wait is for a pause after a record; the first record is awaited whole (consume()
+            # returns as it comes): polled every idle_ms, a quiet worker spent a tenth of a core waiting.
+            short = slow and self._batch
             messages = self.consumer.consume(num_messages=wanted,
-                                             timeout=min(timeout, self.idle_ms / 1000) if slow else timeout)
+                                             timeout=min(timeout, self.idle_ms / 1000) if short else timeout)
             for message in messages:
                 error = message.error()
                 if error is None:

@@ -7,12 +7,16 @@ as headers, since the consumer ``Event`` has no field for them but triage shows 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 import orjson
 
+# A timestamp as rfc3339() writes it: UTC, "Z", whole seconds or six digits of them (the publisher stores its
+# attributes so). Such a text is passed through as it is; any other is parsed and written again.
+CANONICAL_UTC = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.(?!000000)\d{6})?Z")
 RESOURCE_HEADER = "hub-resource-id"
 SEQ_HEADER = "hub-event-seq"
 
@@ -62,6 +66,25 @@ def from_log_row(event_type: str, source: str, attributes: dict | None, data: An
         published_at=_moment(attributes.get("publishedat"), received_at),
         message=data if isinstance(data, dict) else {"data": data},
         resource_id=resource if isinstance(resource, str) and resource else None)
+
+
+def _text(value: Any, fallback: datetime) -> str:
+    """VALUE as rfc3339() would write the moment it names (FALLBACK when it names none)."""
+    if isinstance(value, str) and CANONICAL_UTC.fullmatch(value):
+        return value
+    return rfc3339(_moment(value, fallback))
+
+
+def log_row_body(event_type: str, source: str, attributes: dict | None, data: Any,
+                 event_time: datetime | None, received_at: datetime) -> bytes:
+    """``encode(from_log_row(...))`` without the round trip of the stored timestamp texts through
+    datetimes: the relay's body of each event (the same bytes)."""
+    attributes = attributes or {}
+    return orjson.dumps({
+        "event_type": event_type, "principal_identity": str(attributes.get("principalidentity") or source),
+        "occurred_at": _text(attributes.get("occurredat"), event_time or received_at),
+        "published_at": _text(attributes.get("publishedat"), received_at),
+        "message": data if isinstance(data, dict) else {"data": data}})
 
 
 def encode(event: ConsumerEvent) -> bytes:

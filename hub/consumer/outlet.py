@@ -60,13 +60,14 @@ class Outlet:
     def _encoded(self, row: tuple) -> tuple[str, bytes, bytes, str]:
         """(routing key, properties, body, message id) of one event-log row."""
         seq, event_type, source, attributes, data, event_time, received_at = row
-        event = messages.from_log_row(event_type, source, attributes, data, event_time, received_at)
+        body = messages.log_row_body(event_type, source, attributes, data, event_time, received_at)
+        resource = resource_of(attributes)
         headers = {messages.SEQ_HEADER: str(seq)}
-        if event.resource_id:
-            headers[messages.RESOURCE_HEADER] = event.resource_id
+        if resource:
+            headers[messages.RESOURCE_HEADER] = resource
         properties = self._properties.encode(content_type=CONTENT_TYPE, headers=headers, delivery_mode=PERSISTENT,
                                              message_id=str(seq), message_type=None, app_id=APP_ID)
-        return routing_key(event_type, resource_of(attributes)), properties, messages.encode(event), str(seq)
+        return routing_key(event_type, resource), properties, body, str(seq)
 
     async def publish(self, tenant_id: str, rows: list[tuple]) -> None:
         """Publish ROWS to the tenant's exchange and wait for every confirm; raises when one is missing."""

@@ -20,10 +20,13 @@ from hub.config import get_settings
 from hub.consumer.outlet import Outlet
 
 TENANTS_SQL = "SELECT DISTINCT tenant_id FROM consumer_queues ORDER BY tenant_id"
-CURSOR_SQL = "SELECT last_seq FROM consumer_relay_cursors WHERE tenant_id = %s FOR UPDATE SKIP LOCKED"
-EVENTS_SQL = """
+# The cursor row is locked in the same statement that reads the page after it: one round trip, not two.
+# A cursor another relay holds (SKIP LOCKED) reads as NULL, and ``seq > NULL`` selects nothing.
+PAGE_SQL = """
 SELECT seq, event_type, source, attributes, data, event_time, received_at FROM event_log
- WHERE tenant_id = %s AND seq > %s ORDER BY seq LIMIT %s
+ WHERE tenant_id = %(tenant)s
+   AND seq > (SELECT last_seq FROM consumer_relay_cursors WHERE tenant_id = %(tenant)s FOR UPDATE SKIP LOCKED)
+ ORDER BY seq LIMIT %(limit)s
 """
 ADVANCE_SQL = "UPDATE consumer_relay_cursors SET last_seq = %s WHERE tenant_id = %s"
 START_CURSOR_SQL = """
@@ -39,15 +42,13 @@ def start_cursor(connection, tenant_id: str) -> None:
     connection.exec_driver_sql(START_CURSOR_SQL, {"tenant": tenant_id})
 
 
-async def relay_tenant(conn: psycopg.AsyncConnection, outlet: Outlet, tenant_id: str) -> int:
-    """Publish the tenant's next page of events; how many (0: nothing new, or another relay has it)."""
-    async with conn.transaction():
-        cursor = await conn.execute(CURSOR_SQL, (tenant_id,))
-        found = await cursor.fetchone()
-        if found is None:
-            return 0
-        rows = await (await conn.execute(EVENTS_SQL, (tenant_id, found[0], get_settings().consumer_relay_batch)))\
-            .fetchall()
+async def relay_tenant(conn: psycopg.AsyncConnection, outlet: Outlet, tenant_id: str, page: int) -> int:
+    """Publish the tenant's next page of at most PAGE events; how many (0: nothing new, or another relay
+    has it)."""
+    # Pipelined: BEGIN goes with the read, and the cursor's UPDATE with the COMMIT. Each round trip to
+    # PostgreSQL is a wait on a busy machine, and a notified event waits for the whole round.
+    async with conn.pipeline(), conn.transaction():
+        rows = await (await conn.execute(PAGE_SQL, {"tenant": tenant_id, "limit": page})).fetchall()
         if not rows:
             return 0
         with tracing.linked_span("consumer relay page", lambda: _producer_contexts(rows)):
@@ -61,10 +62,15 @@ async def relay_round(conn: psycopg.AsyncConnection, outlet: Outlet, tenants: se
     if tenants is None:
         tenants = {row[0] for row in await (await conn.execute(TENANTS_SQL)).fetchall()}
         await conn.commit()
-    total = 0
+    page, total = get_settings().consumer_relay_batch, 0
     for tenant_id in sorted(tenants):
-        while (published := await relay_tenant(conn, outlet, tenant_id)) > 0:
+        while True:
+            published = await relay_tenant(conn, outlet, tenant_id, page)
             total += published
+            # A short page was all that was committed when it was read; what commits after it is notified
+            # (ingest notifies at COMMIT), so reading again now would only find nothing, a round later.
+            if published < page:
+                break
     return total
 
 

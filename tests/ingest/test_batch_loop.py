@@ -232,3 +232,20 @@ def test_under_load_a_pause_does_not_cut_the_batch():
     consumer = ScriptedConsumer([full, [FakeMessage(21)], [], [FakeMessage(22)]])
     batches = batches_of_idle_loop(consumer, max_records=20, max_ms=200, wanted=2)
     assert batches == [list(range(1, 21)), [21, 22]]
+
+
+def test_a_quiet_slow_stream_waits_for_its_first_record_whole():
+    """The idle wait applies after a record: a quiet worker does not poll every idle_ms (it cost CPU, not latency,
+    since consume() returns as soon as the first record comes)."""
+    asked: list[tuple[int, float]] = []
+
+    class RecordingConsumer(ScriptedConsumer):
+        def consume(self, num_messages: int, timeout: float):
+            asked.append((num_messages, timeout))
+            return super().consume(num_messages, timeout)
+
+    consumer = RecordingConsumer([[], [FakeMessage(1)], [], [], [FakeMessage(2)], []])
+    assert batches_of_idle_loop(consumer, max_records=100, max_ms=60_000, wanted=2) == [[1], [2]]
+    waits_for_first = [timeout for wanted, timeout in asked if wanted == 1]
+    assert waits_for_first and all(timeout == 0.5 for timeout in waits_for_first), asked
+    assert any(timeout == 0.002 for wanted, timeout in asked if wanted > 1), "the pause after a record stays short"
