@@ -11,7 +11,7 @@ from fastapi import APIRouter, Depends, Request, Response, Security, WebSocket
 from hub import apidocs as docs
 from hub.auth.deps import authenticate
 from hub.auth.tokens import Principal
-from hub.broker import configs, history
+from hub.broker import configs, history, tree
 from hub.broker.access import DATA, PUBLISH, PURGE, READ, TOPICS, WRITE, BrokerCaller, broker_caller
 from hub.broker.live import subscribe_socket
 from hub.broker.inputs import config_input, publish_input, purge_params, read_params, topic_of
@@ -145,6 +145,25 @@ def delete_config(topic: str, who: CallerDep, session: SessionDep) -> Response:
     who.require(parsed.main, TOPICS, WRITE)
     configs.delete_config(session, tenant_id=who.tenant_id, topic=parsed.main)
     return Response(status_code=204)
+
+
+TREE_PARAMETERS = docs.parameters(
+    {"name": "limit", "in": "query", "required": False, "schema": {"type": "integer"},
+     "description": f"1-{tree.MAX_LIMIT}, default {tree.DEFAULT_LIMIT}."},
+    {"name": "after", "in": "query", "required": False, "schema": {"type": "string"},
+     "description": "The previous page's `next` (the last topic it held)."})
+
+
+@router.get("/tree", operation_id="brokerTopicTree", responses=ERRORS, openapi_extra=TREE_PARAMETERS)
+def topic_tree(request: Request, who: CallerDep, session: SessionDep) -> Response:
+    """The domain's topics holding events (readable ones only), in byte order, with counts (extension, N76)."""
+    try:
+        limit = min(max(int(request.query_params.get("limit") or tree.DEFAULT_LIMIT), 1), tree.MAX_LIMIT)
+    except ValueError:
+        limit = tree.DEFAULT_LIMIT
+    items, after = tree.topic_tree(session, tenant_id=who.tenant_id, after=request.query_params.get("after", ""),
+                                   limit=limit)
+    return _json({"data": [item for item in items if who.may(item["main"], DATA, READ)], "next": after})
 
 
 @router.websocket("/ws")

@@ -95,7 +95,9 @@ def test_history_pages_to_its_end_purge_states_its_count_and_live_shows_a_new_ev
     assert '{"n":99}' in page.locator("#live-events li").first.inner_text()
     console.shot("topic")
     console.goto("#/topics")
-    page.get_by_role("link", name=main).wait_for()
+    page.get_by_role("link", name=main, exact=True).first.wait_for()
+    subs = page.locator(f"#topic-tree li[data-main='{main}'] li")
+    assert subs.count() == 4 and "15 events" in subs.first.inner_text()  # 55 events: 19, 18, 18 less 11 purged
     console.shot("topics")
 
 
@@ -104,6 +106,36 @@ def test_another_domain_sees_nothing_and_a_token_without_flags_gets_the_403_page
     publish(console.base, tenant, token, main, "secret.made", 1)
     console.open(token_of(fresh_tenant()), f"#/topics/{main}")
     console.page.locator("#history .empty", has_text="No events retained").wait_for()
+    console.goto("#/topics")
+    console.page.locator("#topic-tree, section .empty").first.wait_for()
+    assert main not in console.page.locator("main").inner_text()
     console.expect_failed_loads(403)
     console.open(mint_token(tenant=fresh_tenant(), permissions=ALL_PERMISSIONS), f"#/topics/{main}")
     console.page.locator("section.error[data-status='403']").wait_for()
+
+
+def test_the_live_view_reconnects_with_since_and_misses_nothing(console: Console, tenant: str) -> None:
+    """The socket drops (closed by a routed WebSocket, as a proxy would); the page reconnects with `since` =
+    the last ts shown, so an event published while it was away is shown once, from history."""
+    token, main = token_of(tenant), f"live{uuid.uuid4().hex[:6]}"
+    urls: list[str] = []
+    sockets: list[object] = []
+
+    def route(ws) -> None:  # noqa: ANN001
+        urls.append(ws.url)
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    console.page.route_web_socket("**/event/ws*", route)
+    console.open(token, f"#/topics/{main}")
+    page = console.page
+    page.click("#live-toggle")
+    page.locator("#live-status", has_text="Watching").wait_for()
+    publish(console.base, tenant, token, main, "first.seen", 1)
+    page.locator("#live-events li", has_text="first.seen").wait_for()
+    sockets[0].close(code=1012, reason="restarting")
+    page.locator("#live-status", has_text="reconnecting").wait_for()
+    publish(console.base, tenant, token, main, "while.away", 2)
+    page.locator("#live-events li", has_text="while.away").wait_for(timeout=20_000)
+    assert len(urls) == 2 and "since=" not in urls[0] and "since=" in urls[1]
+    assert page.locator("#live-events li").count() == 2  # first.seen is not shown twice

@@ -128,6 +128,22 @@ from .broker_put_config_response_500 import BrokerPutConfigResponse500
 from .broker_put_config_response_500_errors_item import (
     BrokerPutConfigResponse500ErrorsItem,
 )
+from .broker_topic_tree_response_401 import BrokerTopicTreeResponse401
+from .broker_topic_tree_response_401_errors_item import (
+    BrokerTopicTreeResponse401ErrorsItem,
+)
+from .broker_topic_tree_response_403 import BrokerTopicTreeResponse403
+from .broker_topic_tree_response_403_errors_item import (
+    BrokerTopicTreeResponse403ErrorsItem,
+)
+from .broker_topic_tree_response_422 import BrokerTopicTreeResponse422
+from .broker_topic_tree_response_422_errors_item import (
+    BrokerTopicTreeResponse422ErrorsItem,
+)
+from .broker_topic_tree_response_500 import BrokerTopicTreeResponse500
+from .broker_topic_tree_response_500_errors_item import (
+    BrokerTopicTreeResponse500ErrorsItem,
+)
 from .catalog_event import CatalogEvent
 from .catalog_producer import CatalogProducer
 from .catalog_producer_last_refresh_error_class import (
@@ -1489,6 +1505,14 @@ __all__ = (
     "BrokerPutConfigResponse422ErrorsItem",
     "BrokerPutConfigResponse500",
     "BrokerPutConfigResponse500ErrorsItem",
+    "BrokerTopicTreeResponse401",
+    "BrokerTopicTreeResponse401ErrorsItem",
+    "BrokerTopicTreeResponse403",
+    "BrokerTopicTreeResponse403ErrorsItem",
+    "BrokerTopicTreeResponse422",
+    "BrokerTopicTreeResponse422ErrorsItem",
+    "BrokerTopicTreeResponse500",
+    "BrokerTopicTreeResponse500ErrorsItem",
     "CatalogEvent",
     "CatalogProducer",
     "CatalogProducerLastRefreshErrorClass",

@@ -1,0 +1,264 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.broker_topic_tree_response_401 import BrokerTopicTreeResponse401
+from ...models.broker_topic_tree_response_403 import BrokerTopicTreeResponse403
+from ...models.broker_topic_tree_response_422 import BrokerTopicTreeResponse422
+from ...models.broker_topic_tree_response_500 import BrokerTopicTreeResponse500
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    domain: str,
+    *,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["after"] = after
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/{domain}/event/tree".format(
+            domain=quote(str(domain), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    Any
+    | BrokerTopicTreeResponse401
+    | BrokerTopicTreeResponse403
+    | BrokerTopicTreeResponse422
+    | BrokerTopicTreeResponse500
+    | None
+):
+    if response.status_code == 200:
+        response_200 = response.json()
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = BrokerTopicTreeResponse401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = BrokerTopicTreeResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 422:
+        response_422 = BrokerTopicTreeResponse422.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = BrokerTopicTreeResponse500.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    Any
+    | BrokerTopicTreeResponse401
+    | BrokerTopicTreeResponse403
+    | BrokerTopicTreeResponse422
+    | BrokerTopicTreeResponse500
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    domain: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> Response[
+    Any
+    | BrokerTopicTreeResponse401
+    | BrokerTopicTreeResponse403
+    | BrokerTopicTreeResponse422
+    | BrokerTopicTreeResponse500
+]:
+    """Topic Tree
+
+     The domain's topics holding events (readable ones only), in byte order, with counts (extension,
+    N76).
+
+    Args:
+        domain (str):
+        limit (int | Unset):
+        after (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | BrokerTopicTreeResponse401 | BrokerTopicTreeResponse403 | BrokerTopicTreeResponse422 | BrokerTopicTreeResponse500]
+    """
+
+    kwargs = _get_kwargs(
+        domain=domain,
+        limit=limit,
+        after=after,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    domain: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> (
+    Any
+    | BrokerTopicTreeResponse401
+    | BrokerTopicTreeResponse403
+    | BrokerTopicTreeResponse422
+    | BrokerTopicTreeResponse500
+    | None
+):
+    """Topic Tree
+
+     The domain's topics holding events (readable ones only), in byte order, with counts (extension,
+    N76).
+
+    Args:
+        domain (str):
+        limit (int | Unset):
+        after (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | BrokerTopicTreeResponse401 | BrokerTopicTreeResponse403 | BrokerTopicTreeResponse422 | BrokerTopicTreeResponse500
+    """
+
+    return sync_detailed(
+        domain=domain,
+        client=client,
+        limit=limit,
+        after=after,
+    ).parsed
+
+
+async def asyncio_detailed(
+    domain: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> Response[
+    Any
+    | BrokerTopicTreeResponse401
+    | BrokerTopicTreeResponse403
+    | BrokerTopicTreeResponse422
+    | BrokerTopicTreeResponse500
+]:
+    """Topic Tree
+
+     The domain's topics holding events (readable ones only), in byte order, with counts (extension,
+    N76).
+
+    Args:
+        domain (str):
+        limit (int | Unset):
+        after (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | BrokerTopicTreeResponse401 | BrokerTopicTreeResponse403 | BrokerTopicTreeResponse422 | BrokerTopicTreeResponse500]
+    """
+
+    kwargs = _get_kwargs(
+        domain=domain,
+        limit=limit,
+        after=after,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    domain: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> (
+    Any
+    | BrokerTopicTreeResponse401
+    | BrokerTopicTreeResponse403
+    | BrokerTopicTreeResponse422
+    | BrokerTopicTreeResponse500
+    | None
+):
+    """Topic Tree
+
+     The domain's topics holding events (readable ones only), in byte order, with counts (extension,
+    N76).
+
+    Args:
+        domain (str):
+        limit (int | Unset):
+        after (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | BrokerTopicTreeResponse401 | BrokerTopicTreeResponse403 | BrokerTopicTreeResponse422 | BrokerTopicTreeResponse500
+    """
+
+    return (
+        await asyncio_detailed(
+            domain=domain,
+            client=client,
+            limit=limit,
+            after=after,
+        )
+    ).parsed
