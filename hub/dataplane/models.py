@@ -59,6 +59,7 @@ class JobState(StrEnum):
     delivered = "delivered"
     dead_lettered = "dead_lettered"  # retry budget spent, or a refusal that no retry can fix
     disabled = "disabled"  # subscription disabled, deleted, or never deliverable within the retry horizon
+    waiting = "waiting"  # ordered (N77): an earlier job of its key is still open; not due until promoted
 
 
 class JobPriority(IntEnum):
@@ -93,6 +94,9 @@ class DeliveryJob(SQLModel, table=True):
         Index("ix_delivery_jobs_subscription_id", "subscription_id", "id"),
         # The dashboard's backlog and jobs-created counts (revision 0010).
         Index("ix_delivery_jobs_tenant_state_created", "tenant_id", "state", "created_at"),
+        # An ordered key's next job, in event order (revision 0022, N77).
+        Index("ix_delivery_jobs_waiting", "subscription_id", "ordering_key", "event_seq",
+              postgresql_where=text(state_in((JobState.waiting,)))),
     )
 
     id: uuid.UUID = Field(default_factory=new_id, primary_key=True)
@@ -107,6 +111,26 @@ class DeliveryJob(SQLModel, table=True):
     created_at: datetime = tz_field(nullable=False, default_now=True)
     updated_at: datetime = tz_field(nullable=False, default_now=True)
     priority: int = Field(default=JobPriority.live.value, sa_column_kwargs={"server_default": "0"})  # a JobPriority
+    ordering_key: str | None = None  # an ordered subscription's key value (N77); None: unordered
+
+
+class OrderedKey(SQLModel, table=True):
+    """An ordered subscription's key with an open job (N77): its head, the one job of the key that may be
+    due, and whether the head's dead-letter blocked it. The row is the key's lock: ingest and every
+    settle that ends a head take it, in (subscription, key) order."""
+
+    __tablename__ = "ordered_keys"
+    __table_args__ = (
+        Index("ix_ordered_keys_blocked", "subscription_id", "blocked_at",
+              postgresql_where=text("blocked_at IS NOT NULL")),
+    )
+
+    subscription_id: uuid.UUID = Field(primary_key=True)
+    ordering_key: str = Field(primary_key=True)
+    tenant_id: str
+    head_job_id: uuid.UUID
+    head_since: datetime = tz_field(nullable=False, default_now=True)
+    blocked_at: datetime | None = tz_field()
 
 
 class DeliveryAttempt(SQLModel, table=True):

@@ -64,6 +64,8 @@ class Subscription(SQLModel, table=True):
     custom_headers: list[dict[str, Any]] | None = _jsonb_or_null()
     # Requests per second the deliver engine sends this destination at most (N56); NULL: no limit.
     rate_limit_per_second: int | None = None
+    # Ordered delivery per key (N77): {"key": <attribute>, "on_dead_letter": "block" | "skip"}; NULL: unordered.
+    ordering: dict[str, Any] | None = _jsonb_or_null()
     auto_disabled: bool = False
     disabled_reason: str = ""
     created_at: datetime = tz_field(nullable=False, default_now=True)
