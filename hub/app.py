@@ -30,6 +30,7 @@ from hub.logs import configure_logging
 from hub.metrics import set_build_info
 from hub.middleware import TraceMiddleware
 from hub.ops import router as ops
+from hub.ordering import router as ordering
 from hub.ops.readiness import ReadinessCheck, database_readiness, kafka_readiness, register_check
 from hub.plainroutes import serve_plain
 from hub.problems import install_problem_handlers
@@ -55,6 +56,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     dlq.router,
     health.router,
     ops.router,
+    ordering.router,
     pull.router,
     subscription.router,
     options_router.router,

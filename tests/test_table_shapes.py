@@ -92,4 +92,5 @@ def test_job_states_are_spelled_once():
     restated = [f"{path.relative_to(ROOT)}:{number}" for path in sources
                 for number, line in enumerate(path.read_text().splitlines(), 1) if STATE_LITERAL.search(line)]
     assert not restated, f"job states restated as SQL literals: {restated}"
-    assert [state.value for state in JobState] == ["pending", "retrying", "delivered", "dead_lettered", "disabled"]
+    assert [state.value for state in JobState] == ["pending", "retrying", "delivered", "dead_lettered", "disabled",
+                                                   "waiting"]

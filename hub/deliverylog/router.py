@@ -32,7 +32,13 @@ router = APIRouter(tags=["Deliveries"], dependencies=[Security(docs.bearer_schem
 KEY_RESEND = idempotency_key(CAN_POST, replayed_on=(201,))
 KEY_RECOVER = idempotency_key(CAN_POST, replayed_on=(202,))
 RECOVER_BODY = json_body(RecoverRequest, after=KEY_RECOVER)
-STALLED = timedelta(seconds=60)  # a running recovery untouched this long has lost its runner (N51)
+STALLED = timedelta(seconds=60)
+# N77: a resend of an ordered subscription's event is sent outside its key's order; the answer says so here,
+# since the contract-shaped job record has no field for it (and the replay keeps it: KEPT_HEADERS).
+OUT_OF_ORDER_HEADER, OUT_OF_ORDER = "X-Delivery-Order", "out-of-order"
+OUT_OF_ORDER_DOC = {"description": "`out-of-order` when the subscription is ordered (N77): the new job is sent "
+                                   "at once, outside its key's order, and holds no later event back.",
+                    "schema": {"type": "string", "enum": [OUT_OF_ORDER]}}  # a running recovery untouched this long has lost its runner (N51)
 
 
 def _path(name: str, description: str) -> dict[str, Any]:
@@ -114,7 +120,8 @@ def get_delivery(response: Response, principal: Annotated[Principal, Depends(MET
              summary="Deliver a job's event again", status_code=201, response_model=DeliveryJobResponse,
              openapi_extra=docs.parameters(docs.SUBSCRIPTION_ID_PARAMETER, JOB_ID, docs.IDEMPOTENCY_KEY_PARAMETER),
              responses={**MUTATION_ERRORS, 404: docs.NOT_FOUND, 409: REFUSED,
-                        201: docs.success("The new job, due now.", headers=REPLAYED)})
+                        201: docs.success("The new job, due now.",
+                                          headers={**REPLAYED, OUT_OF_ORDER_HEADER: OUT_OF_ORDER_DOC})})
 def resend_delivery(principal: Annotated[Principal, Depends(CAN_POST)], sub_id: IdPath, job_id: JobIdPath,
                     key: Annotated[IdempotentRequest, Depends(KEY_RESEND)]) -> Response:
     """A new job for the same event on the subscription's current destination and secrets."""
@@ -123,8 +130,10 @@ def resend_delivery(principal: Annotated[Principal, Depends(CAN_POST)], sub_id: 
         sub = _sub(session, principal, sub_id, for_update=True)
         new = redeliver.resend(session=session, sub=sub, job_id=job_id)
         job = service.get_job(session=session, sub=sub, job_id=new)
-        location = f"/v1/subscriptions/{sub.id}/deliveries/{new}"
-        return json_response({"delivery": as_job(sub.id, job)}, 201, headers={"Location": location})
+        headers = {"Location": f"/v1/subscriptions/{sub.id}/deliveries/{new}"}
+        if sub.ordering is not None:  # N77: the new job is unordered, whatever its key
+            headers[OUT_OF_ORDER_HEADER] = OUT_OF_ORDER
+        return json_response({"delivery": as_job(sub.id, job)}, 201, headers=headers)
 
     return execute(key, work)
 

@@ -15,7 +15,7 @@ from hub.deliverylog.service import JobRecord
 from hub.schema_base import ClosedModel, Int64, omittable
 from hub.subscription.projection import timestamp
 
-JobStateName = Literal["pending", "retrying", "delivered", "dead_lettered", "disabled"]
+JobStateName = Literal["pending", "retrying", "waiting", "delivered", "dead_lettered", "disabled"]  # waiting: N77
 JobOutcomeName = Literal["delivered", "failed", "dead_lettered", "disabled"]
 RecoverableOutcome = Literal["failed", "dead_lettered", "disabled"]
 

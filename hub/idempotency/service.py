@@ -32,8 +32,8 @@ log = logging.getLogger("hub.idempotency")
 T = TypeVar("T")
 
 REPLAYED_HEADER = "X-Idempotency-Replayed"
-# N3: the headers that matter in a replay.
-KEPT_HEADERS = ("content-type", "cache-control", "location")
+# N3: the headers that matter in a replay (and N77: a resend's out-of-order mark, extensions only).
+KEPT_HEADERS = ("content-type", "cache-control", "location", "x-delivery-order")
 
 
 class IdempotencyConflict(Conflict):

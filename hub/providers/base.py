@@ -2,8 +2,8 @@
 
 A :class:`Provider` subclass per kind overrides what its kind does; the defaults describe a kind
 that takes an endpoint, no credential, no grant and has no probe. Capabilities are attributes
-(``is_push``, ``signs``, ``pings``, ``verifies``, ``takes_credential``, ``takes_grant``), so callers
-ask the provider instead of comparing kinds.
+(``is_push``, ``signs``, ``pings``, ``verifies``, ``takes_credential``, ``takes_grant``, ``keeps_order``), so
+callers ask the provider instead of comparing kinds.
 """
 
 from __future__ import annotations
@@ -124,6 +124,9 @@ class Provider:
     takes_credential: ClassVar[bool] = False
     takes_grant: ClassVar[bool] = False
     takes_headers: ClassVar[bool] = False  # static request headers per subscription (N54)
+    # Ordered delivery per key (N77): the destination keeps the order the hub sends one key's events in.
+    keeps_order: ClassVar[bool] = True
+    ordering_refusal: ClassVar[str] = ""  # why a kind that does not keep order refuses the option
 
     @property
     def is_push(self) -> bool:

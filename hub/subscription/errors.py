@@ -31,3 +31,9 @@ class NameTaken(Conflict):
     def __init__(self, existing_id: uuid.UUID | None) -> None:
         super().__init__(extra={"existing_id": str(existing_id)} if existing_id else None)
 
+
+
+class OrderingUnsupported(ValidationFailed):
+    """N77: the subscription's kind cannot keep one key's order (its provider says why)."""
+
+    code, default_detail = "ordering_unsupported", "this sink kind cannot deliver in order per key"

@@ -27,7 +27,7 @@ MAX_MAJOR = 2_147_483_647
 DEFAULT_TIMEOUT_MS = 10_000
 TIMEOUT_RANGE = (1_000, 20_000)
 INLINE_CONFIG_FIELDS = ("sink_config", "sinkConfig", "credential")
-OPTION_FIELDS = ("filter", "headers", "rate_limit_per_second")  # N67: the delivery options' own resource
+OPTION_FIELDS = ("filter", "headers", "rate_limit_per_second", "ordering")  # N67, N77: the delivery options' own resource
 RATE_LIMIT_RANGE = (1, 10_000)  # N56: deliveries per second
 
 

@@ -46,8 +46,10 @@ DELIVERY_OPTIONS_OPERATIONS = frozenset({"getSubscriptionDeliveryOptions", "putS
 DURABLE_QUEUE_OPERATIONS = frozenset({"listDurableQueues", "getDurableQueue"})
 #: Dead-letter triage over HTTP, operator-only (issue 41, N76): the REST form of ManageDeadLetteredEvents.
 DEAD_LETTER_OPERATIONS = frozenset({"listDeadLetteredEvents", "triageDeadLetteredEvents"})
+#: An ordered subscription's blocked keys, listed and resumed (issue 40, N77); tests/blockedkeys checks them.
+BLOCKED_KEY_OPERATIONS = frozenset({"listSubscriptionBlockedKeys", "resumeSubscriptionBlockedKey"})
 EXTENSION_OPERATIONS = (DELIVERY_LOG_OPERATIONS | DELIVERY_OPTIONS_OPERATIONS | DURABLE_QUEUE_OPERATIONS
-                        | DEAD_LETTER_OPERATIONS)
+                        | DEAD_LETTER_OPERATIONS | BLOCKED_KEY_OPERATIONS)
 
 CONTRACT = load_contract()
 BUILT = sorted(set(operations(CONTRACT)) - PENDING)

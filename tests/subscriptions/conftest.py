@@ -16,7 +16,7 @@ from hub.db import get_engine
 PUBLIC_WEBHOOK = "https://93.184.215.14/hooks/ingest?token=abc"  # an IP literal: no DNS needed
 LOOPBACK_WEBHOOK = "https://127.0.0.1:8443/hooks/ingest"
 #: The delivery options' fields (docs/contract-notes.md N67): their own resource, never a subscription body's.
-OPTION_FIELDS = {"filter", "headers", "rate_limit_per_second"}
+OPTION_FIELDS = {"filter", "headers", "rate_limit_per_second", "ordering"}
 
 
 def new_key() -> str:

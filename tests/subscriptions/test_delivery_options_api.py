@@ -13,8 +13,9 @@ from tests.subscriptions.conftest import LOOPBACK_WEBHOOK, OPTION_FIELDS, db_row
 
 FILTER = {"type": "order.created", "data.total": {"$gte": 100}}
 TEAM = {"name": "X-Team", "value": "payments", "secret": False}
-FULL = {"filter": FILTER, "headers": [TEAM], "rate_limit_per_second": 25}
-NONE = {"filter": None, "headers": [], "rate_limit_per_second": None}
+ORDERED = {"key": "partitionkey", "on_dead_letter": "block"}
+FULL = {"filter": FILTER, "headers": [TEAM], "rate_limit_per_second": 25, "ordering": ORDERED}
+NONE = {"filter": None, "headers": [], "rate_limit_per_second": None, "ordering": None}
 
 
 @pytest.fixture
@@ -31,7 +32,7 @@ def test_round_trip(api, webhook_id):
     assert got.status_code == 200 and got.json() == FULL
     assert {"x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"} <= set(got.headers), "reads are metered"
     row = db_row(webhook_id)
-    assert (row["payload_filter"], row["rate_limit_per_second"]) == (FILTER, 25)
+    assert (row["payload_filter"], row["rate_limit_per_second"], row["ordering"]) == (FILTER, 25, ORDERED)
 
 
 def test_put_replaces_the_whole_set_and_an_omitted_field_is_null(api, webhook_id):

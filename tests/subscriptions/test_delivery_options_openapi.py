@@ -37,7 +37,7 @@ def test_both_operations_document_their_gates():
     assert [p["name"] for p in put["parameters"]] == ["id", "X-Idempotency"]
     body = put["requestBody"]["content"]["application/json"]["schema"]
     resolved = DOCUMENT["components"]["schemas"][body["$ref"].rsplit("/", 1)[-1]]
-    assert set(resolved["properties"]) == {"filter", "headers", "rate_limit_per_second"}
+    assert set(resolved["properties"]) == {"filter", "headers", "rate_limit_per_second", "ordering"}
     assert resolved["additionalProperties"] is False and not resolved.get("required")
 
 

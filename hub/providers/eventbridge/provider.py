@@ -20,6 +20,9 @@ class EventBridgeProvider(AwsProvider):
     sink = EventBridgeSink
     service, probe_step = "events", "events:DescribeEventBus"
     names_destination_only = True
+    keeps_order = False
+    ordering_refusal = ("EventBridge does not keep order at its targets (rules fan out in parallel), so "
+                        "an eventbridge subscription cannot be ordered")
 
     def check_shape(self, endpoint: str) -> None:
         bus, _, detail_type = endpoint.partition("/")

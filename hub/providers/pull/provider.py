@@ -17,6 +17,11 @@ class PullProvider(Provider):
     kind: ClassVar[SinkKind] = SinkKind.pull
     sink = None
     takes_endpoint = False
+    # A pull reader already reads its events in log order; an option that changes nothing is refused
+    # rather than accepted as a no-op (N77).
+    keeps_order = False
+    ordering_refusal = ("a pull subscription is always read in event-log order; ordering applies to push "
+                        "subscriptions only")
 
     def mask(self, endpoint: str) -> str:
         return endpoint if endpoint.startswith(PULL_SCHEME) else ""

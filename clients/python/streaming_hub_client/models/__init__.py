@@ -30,6 +30,11 @@ from .batch_publish_events_response_504 import BatchPublishEventsResponse504
 from .batch_publish_events_response_504_errors_item import (
     BatchPublishEventsResponse504ErrorsItem,
 )
+from .blocked_head import BlockedHead
+from .blocked_head_error import BlockedHeadError
+from .blocked_head_event import BlockedHeadEvent
+from .blocked_key import BlockedKey
+from .blocked_keys_page import BlockedKeysPage
 from .broker_delete_config_response_401 import BrokerDeleteConfigResponse401
 from .broker_delete_config_response_401_errors_item import (
     BrokerDeleteConfigResponse401ErrorsItem,
@@ -681,6 +686,60 @@ from .list_durable_queues_response_504 import ListDurableQueuesResponse504
 from .list_durable_queues_response_504_errors_item import (
     ListDurableQueuesResponse504ErrorsItem,
 )
+from .list_subscription_blocked_keys_response_400 import (
+    ListSubscriptionBlockedKeysResponse400,
+)
+from .list_subscription_blocked_keys_response_400_errors_item import (
+    ListSubscriptionBlockedKeysResponse400ErrorsItem,
+)
+from .list_subscription_blocked_keys_response_401 import (
+    ListSubscriptionBlockedKeysResponse401,
+)
+from .list_subscription_blocked_keys_response_401_errors_item import (
+    ListSubscriptionBlockedKeysResponse401ErrorsItem,
+)
+from .list_subscription_blocked_keys_response_403 import (
+    ListSubscriptionBlockedKeysResponse403,
+)
+from .list_subscription_blocked_keys_response_403_errors_item import (
+    ListSubscriptionBlockedKeysResponse403ErrorsItem,
+)
+from .list_subscription_blocked_keys_response_404 import (
+    ListSubscriptionBlockedKeysResponse404,
+)
+from .list_subscription_blocked_keys_response_404_errors_item import (
+    ListSubscriptionBlockedKeysResponse404ErrorsItem,
+)
+from .list_subscription_blocked_keys_response_422 import (
+    ListSubscriptionBlockedKeysResponse422,
+)
+from .list_subscription_blocked_keys_response_422_errors_item import (
+    ListSubscriptionBlockedKeysResponse422ErrorsItem,
+)
+from .list_subscription_blocked_keys_response_429 import (
+    ListSubscriptionBlockedKeysResponse429,
+)
+from .list_subscription_blocked_keys_response_429_errors_item import (
+    ListSubscriptionBlockedKeysResponse429ErrorsItem,
+)
+from .list_subscription_blocked_keys_response_500 import (
+    ListSubscriptionBlockedKeysResponse500,
+)
+from .list_subscription_blocked_keys_response_500_errors_item import (
+    ListSubscriptionBlockedKeysResponse500ErrorsItem,
+)
+from .list_subscription_blocked_keys_response_503 import (
+    ListSubscriptionBlockedKeysResponse503,
+)
+from .list_subscription_blocked_keys_response_503_errors_item import (
+    ListSubscriptionBlockedKeysResponse503ErrorsItem,
+)
+from .list_subscription_blocked_keys_response_504 import (
+    ListSubscriptionBlockedKeysResponse504,
+)
+from .list_subscription_blocked_keys_response_504_errors_item import (
+    ListSubscriptionBlockedKeysResponse504ErrorsItem,
+)
 from .list_subscription_deliveries_response_400 import (
     ListSubscriptionDeliveriesResponse400,
 )
@@ -772,6 +831,10 @@ from .needs_attention_item_attention_reasons_item import (
     NeedsAttentionItemAttentionReasonsItem,
 )
 from .needs_attention_page import NeedsAttentionPage
+from .ordering import Ordering
+from .ordering_on_dead_letter import OrderingOnDeadLetter
+from .ordering_request import OrderingRequest
+from .ordering_request_on_dead_letter import OrderingRequestOnDeadLetter
 from .patch_subscription_request import PatchSubscriptionRequest
 from .ping_subscription_response_401 import PingSubscriptionResponse401
 from .ping_subscription_response_401_errors_item import (
@@ -1113,6 +1176,65 @@ from .resend_subscription_delivery_response_504_errors_item import (
     ResendSubscriptionDeliveryResponse504ErrorsItem,
 )
 from .resource_filter import ResourceFilter
+from .resume_blocked_key_request import ResumeBlockedKeyRequest
+from .resume_blocked_key_request_action import ResumeBlockedKeyRequestAction
+from .resume_blocked_key_response import ResumeBlockedKeyResponse
+from .resume_subscription_blocked_key_response_400 import (
+    ResumeSubscriptionBlockedKeyResponse400,
+)
+from .resume_subscription_blocked_key_response_400_errors_item import (
+    ResumeSubscriptionBlockedKeyResponse400ErrorsItem,
+)
+from .resume_subscription_blocked_key_response_401 import (
+    ResumeSubscriptionBlockedKeyResponse401,
+)
+from .resume_subscription_blocked_key_response_401_errors_item import (
+    ResumeSubscriptionBlockedKeyResponse401ErrorsItem,
+)
+from .resume_subscription_blocked_key_response_403 import (
+    ResumeSubscriptionBlockedKeyResponse403,
+)
+from .resume_subscription_blocked_key_response_403_errors_item import (
+    ResumeSubscriptionBlockedKeyResponse403ErrorsItem,
+)
+from .resume_subscription_blocked_key_response_404 import (
+    ResumeSubscriptionBlockedKeyResponse404,
+)
+from .resume_subscription_blocked_key_response_404_errors_item import (
+    ResumeSubscriptionBlockedKeyResponse404ErrorsItem,
+)
+from .resume_subscription_blocked_key_response_409 import (
+    ResumeSubscriptionBlockedKeyResponse409,
+)
+from .resume_subscription_blocked_key_response_409_errors_item import (
+    ResumeSubscriptionBlockedKeyResponse409ErrorsItem,
+)
+from .resume_subscription_blocked_key_response_422 import (
+    ResumeSubscriptionBlockedKeyResponse422,
+)
+from .resume_subscription_blocked_key_response_422_errors_item import (
+    ResumeSubscriptionBlockedKeyResponse422ErrorsItem,
+)
+from .resume_subscription_blocked_key_response_500 import (
+    ResumeSubscriptionBlockedKeyResponse500,
+)
+from .resume_subscription_blocked_key_response_500_errors_item import (
+    ResumeSubscriptionBlockedKeyResponse500ErrorsItem,
+)
+from .resume_subscription_blocked_key_response_503 import (
+    ResumeSubscriptionBlockedKeyResponse503,
+)
+from .resume_subscription_blocked_key_response_503_errors_item import (
+    ResumeSubscriptionBlockedKeyResponse503ErrorsItem,
+)
+from .resume_subscription_blocked_key_response_504 import (
+    ResumeSubscriptionBlockedKeyResponse504,
+)
+from .resume_subscription_blocked_key_response_504_errors_item import (
+    ResumeSubscriptionBlockedKeyResponse504ErrorsItem,
+)
+from .resumed_key import ResumedKey
+from .resumed_key_action import ResumedKeyAction
 from .reveal_subscription_endpoint_response_401 import (
     RevealSubscriptionEndpointResponse401,
 )
@@ -1441,6 +1563,11 @@ __all__ = (
     "BatchPublishEventsResponse503ErrorsItem",
     "BatchPublishEventsResponse504",
     "BatchPublishEventsResponse504ErrorsItem",
+    "BlockedHead",
+    "BlockedHeadError",
+    "BlockedHeadEvent",
+    "BlockedKey",
+    "BlockedKeysPage",
     "BrokerDeleteConfigResponse401",
     "BrokerDeleteConfigResponse401ErrorsItem",
     "BrokerDeleteConfigResponse403",
@@ -1796,6 +1923,24 @@ __all__ = (
     "ListDurableQueuesResponse503ErrorsItem",
     "ListDurableQueuesResponse504",
     "ListDurableQueuesResponse504ErrorsItem",
+    "ListSubscriptionBlockedKeysResponse400",
+    "ListSubscriptionBlockedKeysResponse400ErrorsItem",
+    "ListSubscriptionBlockedKeysResponse401",
+    "ListSubscriptionBlockedKeysResponse401ErrorsItem",
+    "ListSubscriptionBlockedKeysResponse403",
+    "ListSubscriptionBlockedKeysResponse403ErrorsItem",
+    "ListSubscriptionBlockedKeysResponse404",
+    "ListSubscriptionBlockedKeysResponse404ErrorsItem",
+    "ListSubscriptionBlockedKeysResponse422",
+    "ListSubscriptionBlockedKeysResponse422ErrorsItem",
+    "ListSubscriptionBlockedKeysResponse429",
+    "ListSubscriptionBlockedKeysResponse429ErrorsItem",
+    "ListSubscriptionBlockedKeysResponse500",
+    "ListSubscriptionBlockedKeysResponse500ErrorsItem",
+    "ListSubscriptionBlockedKeysResponse503",
+    "ListSubscriptionBlockedKeysResponse503ErrorsItem",
+    "ListSubscriptionBlockedKeysResponse504",
+    "ListSubscriptionBlockedKeysResponse504ErrorsItem",
     "ListSubscriptionDeliveriesResponse400",
     "ListSubscriptionDeliveriesResponse400ErrorsItem",
     "ListSubscriptionDeliveriesResponse401",
@@ -1835,6 +1980,10 @@ __all__ = (
     "NeedsAttentionItem",
     "NeedsAttentionItemAttentionReasonsItem",
     "NeedsAttentionPage",
+    "Ordering",
+    "OrderingOnDeadLetter",
+    "OrderingRequest",
+    "OrderingRequestOnDeadLetter",
     "PatchSubscriptionRequest",
     "PingSubscriptionResponse401",
     "PingSubscriptionResponse401ErrorsItem",
@@ -1990,6 +2139,29 @@ __all__ = (
     "ResendSubscriptionDeliveryResponse504",
     "ResendSubscriptionDeliveryResponse504ErrorsItem",
     "ResourceFilter",
+    "ResumeBlockedKeyRequest",
+    "ResumeBlockedKeyRequestAction",
+    "ResumeBlockedKeyResponse",
+    "ResumedKey",
+    "ResumedKeyAction",
+    "ResumeSubscriptionBlockedKeyResponse400",
+    "ResumeSubscriptionBlockedKeyResponse400ErrorsItem",
+    "ResumeSubscriptionBlockedKeyResponse401",
+    "ResumeSubscriptionBlockedKeyResponse401ErrorsItem",
+    "ResumeSubscriptionBlockedKeyResponse403",
+    "ResumeSubscriptionBlockedKeyResponse403ErrorsItem",
+    "ResumeSubscriptionBlockedKeyResponse404",
+    "ResumeSubscriptionBlockedKeyResponse404ErrorsItem",
+    "ResumeSubscriptionBlockedKeyResponse409",
+    "ResumeSubscriptionBlockedKeyResponse409ErrorsItem",
+    "ResumeSubscriptionBlockedKeyResponse422",
+    "ResumeSubscriptionBlockedKeyResponse422ErrorsItem",
+    "ResumeSubscriptionBlockedKeyResponse500",
+    "ResumeSubscriptionBlockedKeyResponse500ErrorsItem",
+    "ResumeSubscriptionBlockedKeyResponse503",
+    "ResumeSubscriptionBlockedKeyResponse503ErrorsItem",
+    "ResumeSubscriptionBlockedKeyResponse504",
+    "ResumeSubscriptionBlockedKeyResponse504ErrorsItem",
     "RevealSubscriptionEndpointResponse401",
     "RevealSubscriptionEndpointResponse401ErrorsItem",
     "RevealSubscriptionEndpointResponse403",

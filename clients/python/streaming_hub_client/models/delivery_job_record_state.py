@@ -7,6 +7,7 @@ class DeliveryJobRecordState(StrEnum):
     DISABLED = "disabled"
     PENDING = "pending"
     RETRYING = "retrying"
+    WAITING = "waiting"
 
     def __str__(self) -> str:
         return str(self.value)

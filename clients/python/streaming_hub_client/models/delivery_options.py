@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.delivery_options_filter_type_0 import DeliveryOptionsFilterType0
+    from ..models.ordering import Ordering
     from ..models.static_header_read import StaticHeaderRead
 
 
@@ -27,6 +28,10 @@ class DeliveryOptions:
         headers (list[StaticHeaderRead]): Webhook only: up to 20 static request headers; one marked `secret` is sealed
             at rest and read back without its value. None may set `content-type`, `user-agent` or a `webhook-*` header
             (docs/contract-notes.md N54). `[]`: none.
+        ordering (None | Ordering): Ordered delivery per key (docs/contract-notes.md N77), on the push kinds that keep
+            order (not `eventbridge`; `pull` is always read in order): each key's events are sent one at a time, in event-
+            log order, each only after the one before it was delivered or ended under `on_dead_letter`. Null: unordered.
+            Asking it of a kind that cannot keep order is 422 `ordering_unsupported`.
         rate_limit_per_second (int | None): Push kinds only: at most this many deliveries per second to the destination,
             across every delivery worker (1 to 10000); jobs above the rate wait without spending retries (docs/contract-
             notes.md N56). Null: no limit.
@@ -34,10 +39,12 @@ class DeliveryOptions:
 
     filter_: DeliveryOptionsFilterType0 | None
     headers: list[StaticHeaderRead]
+    ordering: None | Ordering
     rate_limit_per_second: int | None
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.delivery_options_filter_type_0 import DeliveryOptionsFilterType0  # noqa: PLC0415
+        from ..models.ordering import Ordering  # noqa: PLC0415
         from ..models.static_header_read import StaticHeaderRead  # noqa: PLC0415
 
         filter_: dict[str, Any] | None
@@ -51,6 +58,12 @@ class DeliveryOptions:
             headers_item = headers_item_data.to_dict()
             headers.append(headers_item)
 
+        ordering: dict[str, Any] | None
+        if isinstance(self.ordering, Ordering):
+            ordering = self.ordering.to_dict()
+        else:
+            ordering = self.ordering
+
         rate_limit_per_second: int | None
         rate_limit_per_second = self.rate_limit_per_second
 
@@ -60,6 +73,7 @@ class DeliveryOptions:
             {
                 "filter": filter_,
                 "headers": headers,
+                "ordering": ordering,
                 "rate_limit_per_second": rate_limit_per_second,
             }
         )
@@ -69,6 +83,7 @@ class DeliveryOptions:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.delivery_options_filter_type_0 import DeliveryOptionsFilterType0  # noqa: PLC0415
+        from ..models.ordering import Ordering  # noqa: PLC0415
         from ..models.static_header_read import StaticHeaderRead  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -95,6 +110,21 @@ class DeliveryOptions:
 
             headers.append(headers_item)
 
+        def _parse_ordering(data: object) -> None | Ordering:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                ordering_type_0 = Ordering.from_dict(data)
+
+                return ordering_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Ordering, data)
+
+        ordering = _parse_ordering(d.pop("ordering"))
+
         def _parse_rate_limit_per_second(data: object) -> int | None:
             if data is None:
                 return data
@@ -107,6 +137,7 @@ class DeliveryOptions:
         delivery_options = cls(
             filter_=filter_,
             headers=headers,
+            ordering=ordering,
             rate_limit_per_second=rate_limit_per_second,
         )
 

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..models.delivery_options_request_filter_type_0 import (
         DeliveryOptionsRequestFilterType0,
     )
+    from ..models.ordering_request import OrderingRequest
     from ..models.static_header import StaticHeader
 
 
@@ -20,8 +21,8 @@ T = TypeVar("T", bound="DeliveryOptionsRequest")
 
 @_attrs_define
 class DeliveryOptionsRequest:
-    """The whole set of delivery options: a field left out is null (no filter, no headers, no limit).
-    Any other field is 422 ``validation_error``.
+    """The whole set of delivery options: a field left out is null (no filter, no headers, no limit,
+    unordered). Any other field is 422 ``validation_error``.
 
         Attributes:
             filter_ (DeliveryOptionsRequestFilterType0 | None | Unset): A payload filter over the event's `data` (paths
@@ -30,6 +31,10 @@ class DeliveryOptionsRequest:
             headers (list[StaticHeader] | None | Unset): Webhook only: up to 20 static request headers; one marked `secret`
                 is sealed at rest and read back without its value. None may set `content-type`, `user-agent` or a `webhook-*`
                 header (docs/contract-notes.md N54). Null or `[]`: none.
+            ordering (None | OrderingRequest | Unset): Ordered delivery per key (docs/contract-notes.md N77), on the push
+                kinds that keep order (not `eventbridge`; `pull` is always read in order): each key's events are sent one at a
+                time, in event-log order, each only after the one before it was delivered or ended under `on_dead_letter`. Null:
+                unordered. Asking it of a kind that cannot keep order is 422 `ordering_unsupported`.
             rate_limit_per_second (int | None | Unset): Push kinds only: at most this many deliveries per second to the
                 destination, across every delivery worker (1 to 10000); jobs above the rate wait without spending retries
                 (docs/contract-notes.md N56). Null: no limit.
@@ -37,12 +42,14 @@ class DeliveryOptionsRequest:
 
     filter_: DeliveryOptionsRequestFilterType0 | None | Unset = UNSET
     headers: list[StaticHeader] | None | Unset = UNSET
+    ordering: None | OrderingRequest | Unset = UNSET
     rate_limit_per_second: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.delivery_options_request_filter_type_0 import (
             DeliveryOptionsRequestFilterType0,  # noqa: PLC0415
         )
+        from ..models.ordering_request import OrderingRequest  # noqa: PLC0415
         from ..models.static_header import StaticHeader  # noqa: PLC0415
 
         filter_: dict[str, Any] | None | Unset
@@ -65,6 +72,14 @@ class DeliveryOptionsRequest:
         else:
             headers = self.headers
 
+        ordering: dict[str, Any] | None | Unset
+        if isinstance(self.ordering, Unset):
+            ordering = UNSET
+        elif isinstance(self.ordering, OrderingRequest):
+            ordering = self.ordering.to_dict()
+        else:
+            ordering = self.ordering
+
         rate_limit_per_second: int | None | Unset
         if isinstance(self.rate_limit_per_second, Unset):
             rate_limit_per_second = UNSET
@@ -78,6 +93,8 @@ class DeliveryOptionsRequest:
             field_dict["filter"] = filter_
         if headers is not UNSET:
             field_dict["headers"] = headers
+        if ordering is not UNSET:
+            field_dict["ordering"] = ordering
         if rate_limit_per_second is not UNSET:
             field_dict["rate_limit_per_second"] = rate_limit_per_second
 
@@ -88,6 +105,7 @@ class DeliveryOptionsRequest:
         from ..models.delivery_options_request_filter_type_0 import (
             DeliveryOptionsRequestFilterType0,  # noqa: PLC0415
         )
+        from ..models.ordering_request import OrderingRequest  # noqa: PLC0415
         from ..models.static_header import StaticHeader  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -135,6 +153,23 @@ class DeliveryOptionsRequest:
 
         headers = _parse_headers(d.pop("headers", UNSET))
 
+        def _parse_ordering(data: object) -> None | OrderingRequest | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                ordering_type_0 = OrderingRequest.from_dict(data)
+
+                return ordering_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | OrderingRequest | Unset, data)
+
+        ordering = _parse_ordering(d.pop("ordering", UNSET))
+
         def _parse_rate_limit_per_second(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -149,6 +184,7 @@ class DeliveryOptionsRequest:
         delivery_options_request = cls(
             filter_=filter_,
             headers=headers,
+            ordering=ordering,
             rate_limit_per_second=rate_limit_per_second,
         )
 

@@ -200,8 +200,8 @@ def sync_detailed(
         id (UUID):
         x_idempotency (str):
         body (DeliveryOptionsRequest): The whole set of delivery options: a field left out is null
-            (no filter, no headers, no limit).
-            Any other field is 422 ``validation_error``.
+            (no filter, no headers, no limit,
+            unordered). Any other field is 422 ``validation_error``.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -251,8 +251,8 @@ def sync(
         id (UUID):
         x_idempotency (str):
         body (DeliveryOptionsRequest): The whole set of delivery options: a field left out is null
-            (no filter, no headers, no limit).
-            Any other field is 422 ``validation_error``.
+            (no filter, no headers, no limit,
+            unordered). Any other field is 422 ``validation_error``.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -296,8 +296,8 @@ async def asyncio_detailed(
         id (UUID):
         x_idempotency (str):
         body (DeliveryOptionsRequest): The whole set of delivery options: a field left out is null
-            (no filter, no headers, no limit).
-            Any other field is 422 ``validation_error``.
+            (no filter, no headers, no limit,
+            unordered). Any other field is 422 ``validation_error``.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -345,8 +345,8 @@ async def asyncio(
         id (UUID):
         x_idempotency (str):
         body (DeliveryOptionsRequest): The whole set of delivery options: a field left out is null
-            (no filter, no headers, no limit).
-            Any other field is 422 ``validation_error``.
+            (no filter, no headers, no limit,
+            unordered). Any other field is 422 ``validation_error``.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -1,0 +1,345 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.blocked_keys_page import BlockedKeysPage
+from ...models.list_subscription_blocked_keys_response_400 import (
+    ListSubscriptionBlockedKeysResponse400,
+)
+from ...models.list_subscription_blocked_keys_response_401 import (
+    ListSubscriptionBlockedKeysResponse401,
+)
+from ...models.list_subscription_blocked_keys_response_403 import (
+    ListSubscriptionBlockedKeysResponse403,
+)
+from ...models.list_subscription_blocked_keys_response_404 import (
+    ListSubscriptionBlockedKeysResponse404,
+)
+from ...models.list_subscription_blocked_keys_response_422 import (
+    ListSubscriptionBlockedKeysResponse422,
+)
+from ...models.list_subscription_blocked_keys_response_429 import (
+    ListSubscriptionBlockedKeysResponse429,
+)
+from ...models.list_subscription_blocked_keys_response_500 import (
+    ListSubscriptionBlockedKeysResponse500,
+)
+from ...models.list_subscription_blocked_keys_response_503 import (
+    ListSubscriptionBlockedKeysResponse503,
+)
+from ...models.list_subscription_blocked_keys_response_504 import (
+    ListSubscriptionBlockedKeysResponse504,
+)
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["after"] = after
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/subscriptions/{id}/blocked-keys".format(
+            id=quote(str(id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    BlockedKeysPage
+    | ListSubscriptionBlockedKeysResponse400
+    | ListSubscriptionBlockedKeysResponse401
+    | ListSubscriptionBlockedKeysResponse403
+    | ListSubscriptionBlockedKeysResponse404
+    | ListSubscriptionBlockedKeysResponse422
+    | ListSubscriptionBlockedKeysResponse429
+    | ListSubscriptionBlockedKeysResponse500
+    | ListSubscriptionBlockedKeysResponse503
+    | ListSubscriptionBlockedKeysResponse504
+    | None
+):
+    if response.status_code == 200:
+        response_200 = BlockedKeysPage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ListSubscriptionBlockedKeysResponse400.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ListSubscriptionBlockedKeysResponse401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ListSubscriptionBlockedKeysResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ListSubscriptionBlockedKeysResponse404.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = ListSubscriptionBlockedKeysResponse422.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ListSubscriptionBlockedKeysResponse429.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ListSubscriptionBlockedKeysResponse500.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ListSubscriptionBlockedKeysResponse503.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = ListSubscriptionBlockedKeysResponse504.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    BlockedKeysPage
+    | ListSubscriptionBlockedKeysResponse400
+    | ListSubscriptionBlockedKeysResponse401
+    | ListSubscriptionBlockedKeysResponse403
+    | ListSubscriptionBlockedKeysResponse404
+    | ListSubscriptionBlockedKeysResponse422
+    | ListSubscriptionBlockedKeysResponse429
+    | ListSubscriptionBlockedKeysResponse500
+    | ListSubscriptionBlockedKeysResponse503
+    | ListSubscriptionBlockedKeysResponse504
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> Response[
+    BlockedKeysPage
+    | ListSubscriptionBlockedKeysResponse400
+    | ListSubscriptionBlockedKeysResponse401
+    | ListSubscriptionBlockedKeysResponse403
+    | ListSubscriptionBlockedKeysResponse404
+    | ListSubscriptionBlockedKeysResponse422
+    | ListSubscriptionBlockedKeysResponse429
+    | ListSubscriptionBlockedKeysResponse500
+    | ListSubscriptionBlockedKeysResponse503
+    | ListSubscriptionBlockedKeysResponse504
+]:
+    """List an ordered subscription's blocked keys
+
+     The keys whose head dead-lettered under `block`: each head's event, its last error and how many
+    events wait behind it (extension, N77). An unordered subscription has none.
+
+    Args:
+        id (UUID):
+        limit (int | Unset):
+        after (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BlockedKeysPage | ListSubscriptionBlockedKeysResponse400 | ListSubscriptionBlockedKeysResponse401 | ListSubscriptionBlockedKeysResponse403 | ListSubscriptionBlockedKeysResponse404 | ListSubscriptionBlockedKeysResponse422 | ListSubscriptionBlockedKeysResponse429 | ListSubscriptionBlockedKeysResponse500 | ListSubscriptionBlockedKeysResponse503 | ListSubscriptionBlockedKeysResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        limit=limit,
+        after=after,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> (
+    BlockedKeysPage
+    | ListSubscriptionBlockedKeysResponse400
+    | ListSubscriptionBlockedKeysResponse401
+    | ListSubscriptionBlockedKeysResponse403
+    | ListSubscriptionBlockedKeysResponse404
+    | ListSubscriptionBlockedKeysResponse422
+    | ListSubscriptionBlockedKeysResponse429
+    | ListSubscriptionBlockedKeysResponse500
+    | ListSubscriptionBlockedKeysResponse503
+    | ListSubscriptionBlockedKeysResponse504
+    | None
+):
+    """List an ordered subscription's blocked keys
+
+     The keys whose head dead-lettered under `block`: each head's event, its last error and how many
+    events wait behind it (extension, N77). An unordered subscription has none.
+
+    Args:
+        id (UUID):
+        limit (int | Unset):
+        after (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BlockedKeysPage | ListSubscriptionBlockedKeysResponse400 | ListSubscriptionBlockedKeysResponse401 | ListSubscriptionBlockedKeysResponse403 | ListSubscriptionBlockedKeysResponse404 | ListSubscriptionBlockedKeysResponse422 | ListSubscriptionBlockedKeysResponse429 | ListSubscriptionBlockedKeysResponse500 | ListSubscriptionBlockedKeysResponse503 | ListSubscriptionBlockedKeysResponse504
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        limit=limit,
+        after=after,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> Response[
+    BlockedKeysPage
+    | ListSubscriptionBlockedKeysResponse400
+    | ListSubscriptionBlockedKeysResponse401
+    | ListSubscriptionBlockedKeysResponse403
+    | ListSubscriptionBlockedKeysResponse404
+    | ListSubscriptionBlockedKeysResponse422
+    | ListSubscriptionBlockedKeysResponse429
+    | ListSubscriptionBlockedKeysResponse500
+    | ListSubscriptionBlockedKeysResponse503
+    | ListSubscriptionBlockedKeysResponse504
+]:
+    """List an ordered subscription's blocked keys
+
+     The keys whose head dead-lettered under `block`: each head's event, its last error and how many
+    events wait behind it (extension, N77). An unordered subscription has none.
+
+    Args:
+        id (UUID):
+        limit (int | Unset):
+        after (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BlockedKeysPage | ListSubscriptionBlockedKeysResponse400 | ListSubscriptionBlockedKeysResponse401 | ListSubscriptionBlockedKeysResponse403 | ListSubscriptionBlockedKeysResponse404 | ListSubscriptionBlockedKeysResponse422 | ListSubscriptionBlockedKeysResponse429 | ListSubscriptionBlockedKeysResponse500 | ListSubscriptionBlockedKeysResponse503 | ListSubscriptionBlockedKeysResponse504]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        limit=limit,
+        after=after,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+) -> (
+    BlockedKeysPage
+    | ListSubscriptionBlockedKeysResponse400
+    | ListSubscriptionBlockedKeysResponse401
+    | ListSubscriptionBlockedKeysResponse403
+    | ListSubscriptionBlockedKeysResponse404
+    | ListSubscriptionBlockedKeysResponse422
+    | ListSubscriptionBlockedKeysResponse429
+    | ListSubscriptionBlockedKeysResponse500
+    | ListSubscriptionBlockedKeysResponse503
+    | ListSubscriptionBlockedKeysResponse504
+    | None
+):
+    """List an ordered subscription's blocked keys
+
+     The keys whose head dead-lettered under `block`: each head's event, its last error and how many
+    events wait behind it (extension, N77). An unordered subscription has none.
+
+    Args:
+        id (UUID):
+        limit (int | Unset):
+        after (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BlockedKeysPage | ListSubscriptionBlockedKeysResponse400 | ListSubscriptionBlockedKeysResponse401 | ListSubscriptionBlockedKeysResponse403 | ListSubscriptionBlockedKeysResponse404 | ListSubscriptionBlockedKeysResponse422 | ListSubscriptionBlockedKeysResponse429 | ListSubscriptionBlockedKeysResponse500 | ListSubscriptionBlockedKeysResponse503 | ListSubscriptionBlockedKeysResponse504
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            limit=limit,
+            after=after,
+        )
+    ).parsed
