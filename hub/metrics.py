@@ -25,6 +25,10 @@ CONSUMER_LAG = Gauge("streaming_hub_consumer_lag", "Consumer lag in records", ["
 JOB_BACKLOG = Gauge("streaming_hub_delivery_backlog", "Delivery jobs pending or retrying")
 OLDEST_DUE_JOB_AGE = Gauge("streaming_hub_delivery_oldest_due_seconds", "Age of the oldest due delivery job")
 IN_FLIGHT = Gauge("streaming_hub_delivery_in_flight", "Delivery requests in flight in this process")
+ORDERED_BLOCKED_KEYS = Gauge("streaming_hub_ordered_blocked_keys",
+                             "Ordered keys parked by a dead-lettered head until an operator resumes them (N77)")
+ORDERED_OLDEST_WAIT = Gauge("streaming_hub_ordered_oldest_wait_seconds",
+                            "Age of the oldest job waiting for its ordered key's turn (N77)")
 
 
 def set_build_info(commit: str) -> None:

@@ -73,8 +73,9 @@ def test_every_metric_read_is_exported(scraped, where, expr):
 
 def test_the_watched_gauges_come_from_their_process(scraped):
     """The relay's gauges from `hub consumer-relay`, the readiness gauge from `hub api` (labelled by check,
-    so present only once /readyz ran), the backlog from `hub deliver`."""
+    so present only once /readyz ran), the backlog and the ordered keys' gauges (N77) from `hub deliver`."""
     assert {"streaming_hub_consumer_relay_lag_events", "streaming_hub_consumer_queue_deepest_messages",
             "streaming_hub_consumer_queued_messages"} <= scraped["consumer-relay"]
     assert {"streaming_hub_ready", "streaming_hub_api_request_seconds_count"} <= scraped["api"]
-    assert "streaming_hub_delivery_backlog" in scraped["deliver"]
+    assert {"streaming_hub_delivery_backlog", "streaming_hub_ordered_blocked_keys",
+            "streaming_hub_ordered_oldest_wait_seconds"} <= scraped["deliver"]

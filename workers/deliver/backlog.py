@@ -1,4 +1,5 @@
-"""The backlog gauges of ``hub deliver``: how many jobs are due and how old the oldest one is."""
+"""The backlog gauges of ``hub deliver``: how many jobs are due and how old the oldest one is, and the
+ordered keys blocked and the oldest wait for a key's turn (N77)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import asyncio
 
 import psycopg
 
-from hub.metrics import JOB_BACKLOG, OLDEST_DUE_JOB_AGE
+from hub.metrics import JOB_BACKLOG, OLDEST_DUE_JOB_AGE, ORDERED_BLOCKED_KEYS, ORDERED_OLDEST_WAIT
+from hub.ordering.gauges import ordered_gauges
 from workers.deliver import store
 from workers.runtime import TRANSIENT_DB_ERRORS, AsyncConnector, Backoff, run_reconnecting, sleep_unless_stopped
 
@@ -23,6 +25,9 @@ async def report_backlog(stop: asyncio.Event, connect: AsyncConnector) -> None:
         count, age = await store.backlog(conn)
         JOB_BACKLOG.set(count)
         OLDEST_DUE_JOB_AGE.set(age)
+        blocked, oldest_wait = await ordered_gauges(conn)
+        ORDERED_BLOCKED_KEYS.set(blocked)
+        ORDERED_OLDEST_WAIT.set(oldest_wait)
         await sleep_unless_stopped(stop, BACKLOG_EVERY_SECONDS)
 
     await run_reconnecting(stop, connect, refresh, on_error=lambda _exc: None, retry=TRANSIENT_DB_ERRORS,
