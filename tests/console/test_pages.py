@@ -84,7 +84,7 @@ def test_creating_a_webhook_with_delivery_options_puts_them_after_the_create(con
     sub_id = page.url.rsplit("/", 1)[-1]
     assert delivery_options(console.base, tenant_token, sub_id) == {
         "filter": {"data.total": {"$gte": 100}}, "rate_limit_per_second": 25,
-        "headers": [{"name": "X-Team", "secret": True}, {"name": "X-Api-Key", "secret": True}]}
+        "headers": [{"name": "X-Team", "secret": True}, {"name": "X-Api-Key", "secret": True}], "ordering": None}
     shown = page.locator("#delivery-options dl")
     shown.wait_for()
     assert '{"data.total":{"$gte":100}}' in shown.inner_text() and "X-Api-Key: (secret)" in shown.inner_text()

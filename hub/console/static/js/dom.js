@@ -50,7 +50,7 @@ export function table(caption, headings, rows) {
 
 /** A badge whose class comes from a fixed list (the value is shown as text only). */
 export function badge(value, known = ['Healthy', 'Degraded', 'Down', 'active', 'degraded',
-  'pending_verification', 'delivered', 'failed', 'dead_lettered', 'disabled', 'pending', 'retrying',
+  'pending_verification', 'delivered', 'failed', 'dead_lettered', 'disabled', 'pending', 'retrying', 'waiting',
   'healthy', 'down', 'enabled']) {
   const tone = known.includes(value) ? `badge-${value}` : 'badge-other';
   return h('span', { class: `badge ${tone}` }, value ?? 'unknown');

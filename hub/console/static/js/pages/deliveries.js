@@ -51,8 +51,10 @@ function lastError(jobs) {
 
 async function resend(subId, job, reload) {
   try {
-    const { data } = await api('POST', `/v1/subscriptions/${encodeURIComponent(subId)}/deliveries/${encodeURIComponent(job.id)}/resend`, { headers: idempotencyKey() });
-    notify(`Resend queued as job ${data.delivery.id}.`);
+    const { data, headers } = await api('POST', `/v1/subscriptions/${encodeURIComponent(subId)}/deliveries/${encodeURIComponent(job.id)}/resend`, { headers: idempotencyKey() });
+    // N77: an ordered subscription's resend goes at once, outside its key's order; the API says so.
+    const order = headers.get('X-Delivery-Order') === 'out-of-order' ? ', sent out of its key\'s order' : '';
+    notify(`Resend queued as job ${data.delivery.id}${order}.`);
     await reload();
   } catch (err) {
     notify(`Resend refused: ${err.status} ${err.message}`, 'error');
@@ -72,7 +74,7 @@ function jobRow(subId, job, reload) {
 export function deliveriesSection(subId, chartBox, onReload = async () => {}) {
   const box = h('div', { id: 'delivery-log' });
   const state = h('select', { name: 'state', 'aria-label': 'Job state' },
-    ['', 'pending', 'retrying', 'delivered', 'dead_lettered', 'disabled'].map((v) => h('option', { value: v }, v || 'any state')));
+    ['', 'pending', 'retrying', 'waiting', 'delivered', 'dead_lettered', 'disabled'].map((v) => h('option', { value: v }, v || 'any state')));
   const reload = async () => {
     replace(box, loading('Loading the delivery log…'));
     await onReload();

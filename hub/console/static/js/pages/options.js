@@ -1,4 +1,4 @@
-// A subscription's delivery options (payload filter, static headers, rate limit): their own resource,
+// A subscription's delivery options (payload filter, static headers, rate limit, ordering): their own resource,
 // GET/PUT /v1/subscriptions/{id}/delivery-options, never fields of the subscription itself.
 import { h, replace, facts } from '../dom.js';
 import { api, get, idempotencyKey } from '../api.js';
@@ -67,6 +67,9 @@ function optionFacts(options) {
     ['Payload filter', options.filter ? h('code', { class: 'mono' }, JSON.stringify(options.filter)) : 'none: every event'],
     ['Static headers', options.headers.length ? h('ul', {}, options.headers.map((x) => h('li', {}, headerText(x)))) : 'none'],
     ['Rate limit', options.rate_limit_per_second ? `${options.rate_limit_per_second} per second` : 'none'],
+    ['Ordering', options.ordering
+      ? `per key (attribute ${options.ordering.key}); a dead-lettered event ${options.ordering.on_dead_letter === 'block' ? 'blocks its key' : 'is skipped'}`
+      : 'none: unordered'],
   ]);
 }
 

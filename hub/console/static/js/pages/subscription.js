@@ -1,10 +1,12 @@
-// One subscription: its facts, health (chart, p50/p99, last error), delivery options, delivery log and actions.
+// One subscription: its facts, health (chart, p50/p99, last error), delivery options, blocked keys (ordered
+// delivery), delivery log and actions.
 import { h, replace, facts, badge, when } from '../dom.js';
 import { get } from '../api.js';
 import { errorBlock } from '../errors.js';
 import { deliveriesSection } from './deliveries.js';
 import { actionsSection } from './actions.js';
 import { optionsSection } from './options.js';
+import { blockedKeysSection } from './blocked.js';
 import { QUEUE_KINDS } from './queue-create.js';
 
 function summary(sub) {
@@ -50,6 +52,7 @@ export async function subscriptionPage(main, { params: [subId], current, rerende
   const chartBox = h('div', { id: 'health-chart' });
   const health = h('div', {});
   const log = deliveriesSection(sub.id, chartBox, () => fillHealth(health, sub.id));
+  const blocked = blockedKeysSection(sub.id, log.reload);
   await fillHealth(health, sub.id);
   if (!current()) return;
   replace(main,
@@ -60,8 +63,9 @@ export async function subscriptionPage(main, { params: [subId], current, rerende
     sub.sink_kind === 'pull' ? h('p', {}, h('a', { href: `#/subscriptions/${encodeURIComponent(sub.id)}/pull`, class: 'btn' }, 'Pull cursor and lag')) : null,
     h('section', { 'aria-labelledby': 'health-title' }, h('h2', { id: 'health-title' }, 'Health'), health, chartBox),
     optionsSection(sub.id),
+    sub.sink_kind !== 'pull' ? blocked.section : null,
     sub.sink_kind !== 'pull' ? log.section : null,
     actionsSection(sub, rerender));
   // The log's first read re-reads the health too; a pull subscription has no log to wait for.
-  if (sub.sink_kind !== 'pull') await log.reload();
+  if (sub.sink_kind !== 'pull') await Promise.all([blocked.reload(), log.reload()]);
 }
