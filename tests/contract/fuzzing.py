@@ -198,6 +198,14 @@ VALID_BODIES: dict[str, st.SearchStrategy[Any]] = {
         st.fixed_dictionaries({"name": _NAMES, "sink_kind": st.just("rabbitmq"), "endpoint": st.just("orders/")}),
     ),
     "updateSubscriptionSchemaMajor": st.fixed_dictionaries({"schema_major": st.one_of(st.none(), st.integers(1, 3))}),
+    # Extensions (make fuzz): the ordering option on every kind (N77: 200 or 422 ordering_unsupported), and
+    # resumes of keys the seeded subscriptions may or may not have (404, 409 or 200).
+    "putSubscriptionDeliveryOptions": st.fixed_dictionaries({}, optional={
+        "ordering": st.one_of(st.none(), st.fixed_dictionaries({}, optional={
+            "key": st.sampled_from(["partitionkey", "subject", "Bad Key"]),
+            "on_dead_letter": st.sampled_from(["block", "skip"])})),
+        "rate_limit_per_second": st.integers(1, 10)}),
+    "resumeSubscriptionBlockedKey": st.fixed_dictionaries({"key": _NAMES, "action": st.sampled_from(["retry", "skip"])}),
 }
 
 
