@@ -53,7 +53,7 @@ FILTERS = [
 def _cache(filters: list[dict | None]) -> SubscriptionCache:
     cache = SubscriptionCache()
     cache.load([subscription_from_row((str(uuid.uuid4()), TENANT, None, "webhook", None, None, None, None,
-                                       check_filter(document))) for document in filters], 1)
+                                       check_filter(document), None)) for document in filters], 1)
     return cache
 
 

@@ -78,7 +78,7 @@ def test_the_deliver_attempt_copy_writes_every_column_of_the_model():
 
 def test_the_claim_returns_the_claimed_job_columns_then_the_lease():
     assert deliver_store.CLAIMED_COLUMNS == ("id", "tenant_id", "subscription_id", "event_seq", "state", "attempts",
-                                             "created_at", "priority")
+                                             "created_at", "priority", "ordering_key")
     returning = deliver_store.CLAIM_SQL.split("RETURNING", 1)[1].split()
     assert " ".join(returning) == ", ".join(f"j.{name}" for name in (*deliver_store.CLAIMED_COLUMNS, "lease_until"))
     assert deliver_store.SUBSCRIPTIONS_SQL.startswith(f"SELECT {', '.join(deliver_store.SUBSCRIPTION_COLUMNS)} FROM")
@@ -93,4 +93,4 @@ def test_job_states_are_spelled_once():
                 for number, line in enumerate(path.read_text().splitlines(), 1) if STATE_LITERAL.search(line)]
     assert not restated, f"job states restated as SQL literals: {restated}"
     assert [state.value for state in JobState] == ["pending", "retrying", "delivered", "dead_lettered", "disabled",
-                                                   "waiting"]
+                                                "waiting"]

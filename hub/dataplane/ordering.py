@@ -22,7 +22,7 @@ from typing import Any, NamedTuple, TypeVar
 
 import psycopg
 
-from hub.dataplane.models import DeliveryJob, JobPriority, JobState
+from hub.dataplane.models import DeliveryJob, JobPriority, JobState, state_in
 from hub.ids import new_id
 from hub.sinks.vocabulary import Outcome
 from hub.tableshape import column_list
@@ -32,6 +32,8 @@ Statement = tuple[str, Mapping[str, Any]]
 Steps = Generator[Statement, list[tuple[Any, ...]], T]
 
 WAITING, PENDING = JobState.waiting.value, JobState.pending.value
+IS_WAITING = state_in((JobState.waiting,))  # ix_delivery_jobs_waiting's predicate, written as the index's
+_PENDING_LITERAL = f"'{PENDING}'"
 _JOB_COLUMNS = column_list(DeliveryJob, "id", "tenant_id", "subscription_id", "event_seq", "state", "attempts",
                            "next_attempt_at", "lease_until", "last_error_class", "created_at", "updated_at",
                            "priority", "ordering_key")
@@ -56,7 +58,7 @@ WITH batch AS (
 )
 INSERT INTO delivery_jobs ({_JOB_COLUMNS})
 SELECT b.id, b.tenant_id, b.subscription_id, b.event_seq,
-       CASE WHEN h.fresh AND h.head_job_id = b.id THEN '{PENDING}' ELSE '{WAITING}' END,
+       CASE WHEN h.fresh AND h.head_job_id = b.id THEN {_PENDING_LITERAL} ELSE '{WAITING}' END,
        0, now(), NULL, '', now(), now(), %(priority)s, b.ordering_key
   FROM batch AS b JOIN heads AS h ON h.subscription_id = b.subscription_id AND h.ordering_key = b.ordering_key
 RETURNING state
@@ -86,11 +88,11 @@ WITH next AS MATERIALIZED (
     FROM unnest(%(subscriptions)b::uuid[], %(keys)b::text[], %(heads)b::uuid[]) AS l(subscription_id, ordering_key, head)
     LEFT JOIN LATERAL (
       SELECT j.id FROM delivery_jobs AS j
-       WHERE j.subscription_id = l.subscription_id AND j.ordering_key = l.ordering_key AND j.state IN ('{WAITING}')
+       WHERE j.subscription_id = l.subscription_id AND j.ordering_key = l.ordering_key AND j.{IS_WAITING}
        ORDER BY j.event_seq, j.id LIMIT 1) AS w ON true
 ), promoted AS (
-  UPDATE delivery_jobs SET state = '{PENDING}', next_attempt_at = now(), updated_at = now()
-   WHERE id = ANY(ARRAY(SELECT id FROM next WHERE id IS NOT NULL)) AND state IN ('{WAITING}')
+  UPDATE delivery_jobs SET state = {_PENDING_LITERAL}, next_attempt_at = now(), updated_at = now()
+   WHERE id = ANY(ARRAY(SELECT id FROM next WHERE id IS NOT NULL)) AND {IS_WAITING}
   RETURNING id
 ), moved AS (
   UPDATE ordered_keys AS k SET head_job_id = n.id, head_since = now(), blocked_at = NULL
@@ -118,7 +120,7 @@ SELECT subscription_id, ordering_key, head_job_id FROM ordered_keys
 RETRY_HEAD_SQL = f"""
 WITH job AS (
   INSERT INTO delivery_jobs ({_JOB_COLUMNS})
-  SELECT %(new)s, tenant_id, subscription_id, event_seq, '{PENDING}', 0, now(), NULL, '', now(), now(),
+  SELECT %(new)s, tenant_id, subscription_id, event_seq, {_PENDING_LITERAL}, 0, now(), NULL, '', now(), now(),
          {JobPriority.live.value}, ordering_key
     FROM delivery_jobs WHERE id = %(head)s
   RETURNING id
@@ -143,8 +145,8 @@ SELECT ordering_key FROM ordered_keys WHERE subscription_id = %(subscription)s O
 """
 RELEASE_SQL = f"""
 WITH released AS (
-  UPDATE delivery_jobs SET state = '{PENDING}', next_attempt_at = now(), updated_at = now()
-   WHERE subscription_id = %(subscription)s AND state IN ('{WAITING}')
+  UPDATE delivery_jobs SET state = {_PENDING_LITERAL}, next_attempt_at = now(), updated_at = now()
+   WHERE subscription_id = %(subscription)s AND {IS_WAITING}
   RETURNING id
 ), dropped AS (
   DELETE FROM ordered_keys WHERE subscription_id = %(subscription)s RETURNING ordering_key

@@ -5,6 +5,9 @@ subscription when it claims the job, so it goes to the current destination with 
 A recovery is accepted in the request's transaction (its row, with the jobs it matched then) and
 re-enqueued afterwards in batches of ``HUB_RECOVERY_BATCH_JOBS``, each its own short transaction
 with a pause between them (N50), and at the bulk priority (N58), so live jobs keep the delivery workers.
+An ordered subscription's recovered jobs of keyed events go through the ordered enqueue, in event order
+(hub.dataplane.ordering, N78): each waits behind its key's open head. A resend is an explicit
+out-of-order send: its job has no key (N77).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from sqlalchemy.types import String
 from sqlmodel import Session, select
 
 from hub.config import get_settings
+from hub.dataplane import ordering
 from hub.dataplane.due_channel import NOTIFY_SQL
 from hub.dataplane.models import JobPriority, JobState
 from hub.db import session_scope
@@ -50,6 +54,12 @@ SELECT n.new_id, j.tenant_id, j.subscription_id, j.event_seq, :pending, 0, now()
  WHERE EXISTS (SELECT 1 FROM event_log AS e WHERE e.tenant_id = j.tenant_id AND e.seq = j.event_seq)
 """).bindparams(bindparam("old", type_=UUIDS), bindparam("new", type_=UUIDS))
 # A retrying job is brought forward rather than doubled, unless a worker holds it right now (N49).
+# The old jobs of an ordered subscription that carried a key, whose events are still in the log.
+KEYED_JOBS_SQL = text("""
+SELECT j.id, j.tenant_id, j.subscription_id, j.event_seq, j.ordering_key FROM delivery_jobs AS j
+ WHERE j.id = ANY(:ids) AND j.ordering_key IS NOT NULL
+   AND EXISTS (SELECT 1 FROM event_log AS e WHERE e.tenant_id = j.tenant_id AND e.seq = j.event_seq)
+""").bindparams(bindparam("ids", type_=UUIDS))
 BRING_FORWARD_SQL = text("""
 UPDATE delivery_jobs SET next_attempt_at = now(), updated_at = now(), priority = :bulk
  WHERE id = ANY(:ids) AND state = :retrying AND next_attempt_at > now()
@@ -123,10 +133,23 @@ def get_recovery(*, session: Session, sub: Subscription, recovery_id: str) -> De
     return found
 
 
-def _requeue(session: Session, rows: list[object]) -> int:
+def _requeue_in_order(session: Session, ended: list[uuid.UUID]) -> tuple[int, list[uuid.UUID]]:
+    """An ordered subscription's keyed jobs through the ordered enqueue (event order per key); returns how
+    many were enqueued and the ended jobs left for the plain path (no key)."""
+    keyed = list(session.execute(KEYED_JOBS_SQL, {"ids": ended}))
+    jobs = [ordering.OrderedJob(row.subscription_id, row.ordering_key, row.event_seq, row.tenant_id, new_id())
+            for row in keyed]
+    ordering.run(ordering.session_cursor(session), ordering.enqueue(jobs, priority=BULK))
+    taken = {row.id for row in keyed}
+    return len(jobs), [job_id for job_id in ended if job_id not in taken]
+
+
+def _requeue(session: Session, rows: list[object], *, ordered: bool) -> int:
     ended = [row.id for row in rows if row.state in ENDED]  # type: ignore[attr-defined]
     retrying = [row.id for row in rows if row.state == JobState.retrying]  # type: ignore[attr-defined]
     done = 0
+    if ended and ordered:
+        done, ended = _requeue_in_order(session, ended)
     if ended:
         done += session.execute(NEW_JOBS_SQL, {"old": ended, "new": [new_id() for _ in ended],
                                                  "pending": JobState.pending.value, "priority": BULK}).rowcount
@@ -150,7 +173,8 @@ def run_batch(recovery_id: uuid.UUID, *, batch_jobs: int) -> bool:
             return False
         rows = list(session.execute(BATCH_SQL, {**_range(recovery), "limit": batch_jobs,
                                                 "cursor": recovery.cursor or uuid.UUID(int=0)}))
-        recovery.requeued += _requeue(session, rows)
+        sub = session.get(Subscription, recovery.subscription_id)
+        recovery.requeued += _requeue(session, rows, ordered=sub is not None and sub.ordering is not None)
         recovery.updated_at = datetime.now(UTC)
         if rows:
             recovery.cursor = rows[-1].id

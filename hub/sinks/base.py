@@ -35,6 +35,7 @@ class PreparedDelivery:
     grant: Mapping[str, Any] | None = None  # a delegated grant (role ARN, region, external id)
     headers: tuple[tuple[str, str], ...] = ()  # webhook: the subscription's static headers, unsealed (N54)
     traceparent: str | None = None  # this try's span when tracing is on (N59); else the event's own
+    ordering_key: str | None = None  # an ordered job's key (N77): SQS FIFO's MessageGroupId (N78)
 
     @property
     def outbound_traceparent(self) -> str | None:

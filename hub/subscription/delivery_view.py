@@ -2,10 +2,10 @@
 
 The deliver worker reads :data:`VIEW_COLUMNS` of each subscription its batch names (one query per
 claim) and turns each row into a :class:`DeliveryView`: where deliveries go, how long a try may
-take, the secrets and headers it signs and sends with (already unsealed), its rate limit and filter,
-and whether it is delivered to at all (:mod:`hub.subscription.deliverability`). Sealed values are
-opened only for a deliverable subscription, once per sealed value (a small cache: a rotated secret
-is a new sealed value, so it is never served stale).
+take, the secrets and headers it signs and sends with (already unsealed), its rate limit, filter and
+ordering policy (N77), and whether it is delivered to at all (:mod:`hub.subscription.deliverability`).
+Sealed values are opened only for a deliverable subscription, once per sealed value (a small cache: a
+rotated secret is a new sealed value, so it is never served stale).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from hub.secrets import SecretsError, unseal
 from hub.sinks.vocabulary import SinkKind
 from hub.subscription.deliverability import Deliverability, deliverability
 from hub.subscription.models import Subscription
+from hub.subscription.ordering_policy import OrderingPolicy, ordering_policy
 from hub.subscription.service import attempt_timeout_seconds, secret_context, signing_secrets
 from hub.tableshape import columns
 
@@ -30,7 +31,7 @@ from hub.tableshape import columns
 VIEW_COLUMNS = columns(
     Subscription, "id", "tenant_id", "sink_kind", "endpoint", "timeout_ms", "enabled", "verification_state",
     "deleted_at", "secret_current", "secret_previous", "secret_overlap_until", "credential_sealed",
-    "delegated_grant", "external_id", "custom_headers", "rate_limit_per_second", "payload_filter")
+    "delegated_grant", "external_id", "custom_headers", "rate_limit_per_second", "payload_filter", "ordering")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +68,7 @@ class DeliveryView:
     headers: tuple[tuple[str, str], ...]  # static headers (N54), secret values unsealed
     rate_limit_per_second: int | None  # N56; None: no limit
     payload_filter: Mapping[str, Any] | None  # N53, as stored (ingest applies it when it fans out)
+    ordering: OrderingPolicy | None  # N77; None: unordered
     deliverability: Deliverability
     problem: str  # why a delivery cannot be prepared although it may be sent ("" when it can)
 
@@ -83,7 +85,7 @@ def _unsealed(envelope: str, context: str) -> str:
 def delivery_view(row: Sequence[Any], now: datetime) -> DeliveryView:
     """The view of one :data:`VIEW_COLUMNS` row; ``now`` decides whether a rotated-out secret still signs."""
     (sub_id, tenant_id, kind, endpoint, timeout_ms, enabled, state, deleted_at, current, previous, overlap_until,
-     credential_sealed, grant, external_id, custom_headers, rate_limit, payload_filter) = row
+     credential_sealed, grant, external_id, custom_headers, rate_limit, payload_filter, ordering) = row
     standing = deliverability(deleted=deleted_at is not None, enabled=enabled, verification_state=state)
     provider = find_provider(kind)
     if provider is None:
@@ -102,7 +104,7 @@ def delivery_view(row: Sequence[Any], now: datetime) -> DeliveryView:
         id=sub_id, tenant_id=tenant_id, destination=Destination(provider.kind if provider else kind, endpoint),
         timeout_seconds=attempt_timeout_seconds(timeout_ms), signing_secrets=opened.signing_secrets,
         access=opened.access, headers=opened.headers, rate_limit_per_second=rate_limit, payload_filter=payload_filter,
-        deliverability=standing, problem=opened.problem)
+        ordering=ordering_policy(ordering), deliverability=standing, problem=opened.problem)
 
 
 def _open_the_rest(provider: Provider, secrets: tuple[str, ...], sub_id: uuid.UUID,

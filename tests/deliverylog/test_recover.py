@@ -43,3 +43,31 @@ def test_recover_body_is_checked(api: Api, sub: str) -> None:
                  {"since": since, "until": (now() - timedelta(days=2)).isoformat()}):
         answer = recover(api, sub, body)
         assert answer.status_code == 422 and answer.json()["code"] == "validation_error", body
+
+
+def test_an_ordered_subscriptions_recovery_keeps_each_keys_event_order(api: Api, sub: str, tenant: str) -> None:
+    """N78: the recovered jobs of keyed events go through the ordered enqueue in event order (the range is
+    walked by job id, here the reverse of event order); a key-less one is a plain job; a resend has no key."""
+    seeded = [seed_job(tenant, sub, at=now() - timedelta(hours=hours), outcomes=(Outcome.dead_lettered,))
+              for hours in (1, 2, 3)]
+    keyless = seed_job(tenant, sub, at=now() - timedelta(hours=4), outcomes=(Outcome.dead_lettered,))
+    with get_engine().begin() as connection:
+        connection.execute(text("""UPDATE subscriptions SET ordering = '{"key": "partitionkey", "on_dead_letter":
+                                   "skip"}' WHERE id = :sub"""), {"sub": sub})
+        connection.execute(text("UPDATE delivery_jobs SET ordering_key = 'k' WHERE id = ANY(:ids)"),
+                           {"ids": [job["id"] for job in seeded]})
+    accepted = recover(api, sub, {"since": (now() - timedelta(days=1)).isoformat()})
+    assert accepted.status_code == 202, accepted.text
+    with get_engine().connect() as connection:
+        recovered = connection.execute(text(
+            "SELECT event_seq, ordering_key, state, priority FROM delivery_jobs WHERE subscription_id = :sub"
+            " AND attempts = 0 AND state IN ('pending', 'waiting') ORDER BY event_seq"), {"sub": sub}).all()
+    first, second, third = sorted(job["seq"] for job in seeded)
+    assert [tuple(row) for row in recovered] == [(first, "k", "pending", 1), (second, "k", "waiting", 1),
+                                                 (third, "k", "waiting", 1), (keyless["seq"], None, "pending", 1)]
+    resent = api.client.post(f"/v1/subscriptions/{sub}/deliveries/{seeded[0]['id']}/resend", headers=api.headers())
+    assert resent.status_code == 201, resent.text
+    with get_engine().connect() as connection:
+        key, state = connection.execute(text("SELECT ordering_key, state FROM delivery_jobs WHERE id = :id"),
+                                        {"id": resent.json()["delivery"]["id"]}).one()
+    assert (key, state) == (None, "pending")  # an explicit out-of-order send

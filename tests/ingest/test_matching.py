@@ -13,7 +13,7 @@ POSTED, CREATED = "transaction.posted", "account.created"
 
 def _row(tenant: str = "t1", *, scope=None, kind="webhook", types=None, majors=None, origin=None, major=None,
          sub_id: str | None = None, payload_filter=None) -> tuple:
-    return (sub_id or str(uuid.uuid4()), tenant, scope, kind, types, majors, origin, major, payload_filter)
+    return (sub_id or str(uuid.uuid4()), tenant, scope, kind, types, majors, origin, major, payload_filter, None)
 
 
 def _cache(*rows_: tuple) -> SubscriptionCache:

@@ -22,12 +22,12 @@ def _event(data, **attributes) -> Event:
 def _cache() -> SubscriptionCache:
     cache = SubscriptionCache()
     cache.load([subscription_from_row(row) for row in [
-        ("plain", "t1", None, "webhook", None, None, None, None, None),
-        ("big", "t1", None, "webhook", None, None, None, None, BIG),
-        ("eu", "t1", None, "webhook", None, None, None, None, {"subject": {"$prefix": "eu-"}}),
-        ("pull-big", "t1", None, "pull", None, None, None, None, BIG),
-        ("pull-plain", "t1", None, "pull", None, None, None, None, None),
-        ("broken", "t1", None, "webhook", None, None, None, None, {"$nope": 1}),
+        ("plain", "t1", None, "webhook", None, None, None, None, None, None),
+        ("big", "t1", None, "webhook", None, None, None, None, BIG, None),
+        ("eu", "t1", None, "webhook", None, None, None, None, {"subject": {"$prefix": "eu-"}}, None),
+        ("pull-big", "t1", None, "pull", None, None, None, None, BIG, None),
+        ("pull-plain", "t1", None, "pull", None, None, None, None, None, None),
+        ("broken", "t1", None, "webhook", None, None, None, None, {"$nope": 1}, None),
     ]], 1)
     return cache
 

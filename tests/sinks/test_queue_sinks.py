@@ -6,8 +6,10 @@ Each message received is read back and compared field by field with the CloudEve
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,7 +18,7 @@ from hub.config import get_settings
 from hub.sinks.base import AttemptResult, PreparedDelivery
 from hub.providers.eventbridge.sink import EventBridgeSink
 from hub.providers.rabbitmq.sink import RabbitMQSink
-from hub.providers.sqs.sink import SqsSink
+from hub.providers.sqs.sink import SqsSink, fifo_ids
 from hub.sinks.vocabulary import ErrorClass, SinkKind
 from devkit.destinations import (  # noqa: F401 (aws_destinations and rabbit are fixtures)
     STATIC_AWS, AwsDestinations, Rabbit, authenticating_moto, aws_destinations, delivery, free_port, rabbit,
@@ -132,19 +134,33 @@ def test_success_arrives_field_by_field(kind, aws_destinations, rabbit):
 
 def test_sqs_attributes_and_fifo_group(aws_destinations):
     """SQS: CloudEvent attributes as `ce_` message attributes (at most 10, SQS's limit); on a FIFO queue
-    partitionkey is the MessageGroupId and the delivery id the MessageDeduplicationId (a retry is dropped)."""
+    partitionkey is the MessageGroupId and the CloudEvent id the MessageDeduplicationId (a retry is dropped)."""
     queue = aws_destinations.queue(fifo=True, ContentBasedDeduplication="false")
     first = delivery(SinkKind.sqs, queue, credential=dict(STATIC_AWS), partition_key="order-42")
     results = run(_send(SinkKind.sqs, [first, first]))
     assert [r.ok for r in results] == [True, True]
     messages = receive_all(queue, 2, rounds=3)
-    assert len(messages) == 1  # the retry with the same delivery id was deduplicated
+    assert len(messages) == 1  # the retry of the same event was deduplicated
     attributes = messages[0]["MessageAttributes"]
     assert len(attributes) == 10
     assert messages[0]["Attributes"]["MessageGroupId"] == "order-42"
-    assert messages[0]["Attributes"]["MessageDeduplicationId"] == first.delivery_id
+    assert messages[0]["Attributes"]["MessageDeduplicationId"] == first.attributes["id"]
     for name in ("specversion", "id", "source", "type", "time", "tenantid", "schemaversion", "partitionkey"):
         assert attributes[f"ce_{name}"]["StringValue"] == str(first.attributes[name])
+
+
+def test_sqs_fifo_groups_an_ordered_job_by_its_key(aws_destinations):
+    """N78: an ordered job's key is its MessageGroupId (whatever the partition key); ids SQS would refuse
+    (over 128 characters, or outside ASCII punctuation) go as their SHA-256."""
+    queue = aws_destinations.queue(fifo=True, ContentBasedDeduplication="false")
+    ordered = replace(delivery(SinkKind.sqs, queue, credential=dict(STATIC_AWS), partition_key="p"),
+                      ordering_key="account 7 é")
+    [result] = run(_send(SinkKind.sqs, [ordered]))
+    assert result.ok, result
+    [message] = receive_all(queue, 1, rounds=3)
+    assert message["Attributes"]["MessageGroupId"] == hashlib.sha256("account 7 é".encode()).hexdigest()
+    assert fifo_ids(replace(ordered, ordering_key="acct-7"))["MessageGroupId"] == "acct-7"
+    assert fifo_ids(replace(ordered, ordering_key=None))["MessageGroupId"] == "p"
 
 
 @pytest.mark.parametrize("kind", KINDS)

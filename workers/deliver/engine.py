@@ -235,18 +235,20 @@ class Engine:
         for attempt in range(1, DEADLOCK_RETRIES + 1):
             try:
                 async with conn.transaction():
-                    await self._bookkeeping(conn, claim.lease, settled, tries)
+                    await self._bookkeeping(conn, claim, settled, tries)
                 break
             except (psycopg.errors.DeadlockDetected, psycopg.errors.SerializationFailure):
                 if attempt == DEADLOCK_RETRIES:
                     raise
         observe(settled, tries)
 
-    async def _bookkeeping(self, conn: psycopg.AsyncConnection, lease: datetime, settled: list[Settled],
+    async def _bookkeeping(self, conn: psycopg.AsyncConnection, claim: Claim, settled: list[Settled],
                            tries: list[Try]) -> None:
+        assert claim.lease is not None
         now = datetime.now(UTC)
         cursor = conn.cursor()
-        recorded = await store.settle(cursor, settled=settled, lease=lease, now=now)
+        recorded = await store.settle(cursor, settled=settled, lease=claim.lease, now=now,
+                                      blocking=claim.blocking())
         folds = fold([(t.job.subscription_id, t.job.tenant_id, t.result.ok, t.finished)
                       for t in tries if t.job.id in recorded])
         await record_health(cursor, folds, now)

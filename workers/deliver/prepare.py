@@ -61,7 +61,8 @@ def prepare(job: ClaimedJob, event: StoredEvent | None, view: DeliveryView,
         delivery_id=str(job.id), job_id=job.id, tenant_id=job.tenant_id, subscription_id=job.subscription_id,
         sink_kind=view.destination.kind, endpoint=view.destination.target, body=body, attributes=attributes,
         attempt=job.attempts + 1, timeout_seconds=view.timeout_seconds, signing_secrets=view.signing_secrets,
-        credential=view.access.credential, grant=view.access.grant, headers=view.headers)
+        credential=view.access.credential, grant=view.access.grant, headers=view.headers,
+        ordering_key=job.ordering_key)
 
 
 @lru_cache(maxsize=65_536)

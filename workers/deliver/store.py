@@ -5,6 +5,8 @@ with the same instant (the lease token). A worker killed mid-batch never records
 simply come due again when the lease runs out. Recording is guarded by the token: a worker whose
 lease expired (and whose jobs another worker re-claimed) records nothing for them. The claim
 commits without waiting for the WAL flush; the recording waits for it (an outcome is durable).
+An ordered job that the recording ends (delivered, disabled, dead-lettered) hands its key on, or
+blocks it, in the same transaction (hub.dataplane.ordering, N78).
 """
 
 from __future__ import annotations
@@ -17,7 +19,10 @@ from typing import NamedTuple
 
 import psycopg
 
-from hub.dataplane.models import DUE_JOB_STATES, DeliveryAttempt, DeliveryJob, JobPriority, state_in
+from hub.dataplane import ordering
+from hub.dataplane.models import (
+    DUE_JOB_STATES, FINISHED_JOB_STATES, DeliveryAttempt, DeliveryJob, JobPriority, JobState, state_in,
+)
 from hub.subscription.delivery_view import VIEW_COLUMNS, DeliveryView, delivery_view
 from hub.tableshape import column_list, columns, copy_types
 from workers.deliver.pacing import Grant, reserve, wanted_slots
@@ -35,6 +40,7 @@ class ClaimedJob:
     attempts: int
     created_at: datetime
     priority: int  # a JobPriority value
+    ordering_key: str | None  # an ordered job's key (N77); None: unordered
 
 
 class AttemptRow(NamedTuple):
@@ -134,6 +140,11 @@ class Claim:
     grants: dict[uuid.UUID, Grant] = field(default_factory=dict)  # N56: limited subscriptions' slots
     granted_at: float = 0.0  # the event loop's time when the grants were read
 
+    def blocking(self) -> frozenset[uuid.UUID]:
+        """The subscriptions whose ordering policy parks a key when its head dead-letters (N77)."""
+        return frozenset(sub_id for sub_id, view in self.subscriptions.items()
+                         if view.ordering is not None and view.ordering.blocks)
+
 
 @dataclass(frozen=True, slots=True)
 class Settled:
@@ -179,8 +190,9 @@ async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: flo
 
 
 async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lease: datetime,
-                 now: datetime) -> set[uuid.UUID]:
-    """Update the jobs still under ``lease`` and COPY their attempts; returns the ids recorded."""
+                 now: datetime, blocking: frozenset[uuid.UUID] = frozenset()) -> set[uuid.UUID]:
+    """Update the jobs still under ``lease``, COPY their attempts, and hand on (or, for a dead-letter of a
+    subscription in ``blocking``, block) the keys of the ordered jobs that ended; returns the ids recorded."""
     if not settled:
         return set()
     ordered = sorted(settled, key=lambda item: item.job.id)  # one lock order across workers
@@ -196,7 +208,23 @@ async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lea
             copy.set_types(ATTEMPT_TYPES)
             for row in rows:
                 await copy.write_row(row)
+    ended = ended_heads(settled, recorded, blocking)
+    if ended:
+        await ordering.arun(cursor, ordering.end_heads(ended))
     return recorded
+
+
+_ENDING = frozenset(state.value for state in FINISHED_JOB_STATES)
+
+
+def ended_heads(settled: Sequence[Settled], recorded: set[uuid.UUID],
+                blocking: frozenset[uuid.UUID]) -> list[ordering.EndedHead]:
+    """The recorded ordered jobs whose new state ends them; a dead-letter blocks its key when its
+    subscription's policy is ``block`` (``blocking``)."""
+    return [ordering.EndedHead(s.job.subscription_id, s.job.ordering_key, s.job.id,
+                               s.state == JobState.dead_lettered and s.job.subscription_id in blocking)
+            for s in settled
+            if s.job.ordering_key is not None and s.state in _ENDING and s.job.id in recorded]
 
 
 BACKLOG_SQL = f"""

@@ -3,7 +3,7 @@
 Ingest writes a job row for every (event, matching push subscription): ten rows an event with ten
 subscriptions. psycopg's ``write_row`` sends each field of each row through a dumper, which was a
 fifth of a filtered ingest batch's CPU; here what every job of a batch shares (state, attempts,
-times, priority, no lease, no error) is encoded once per batch, a subscription's id once per
+times, priority, no lease, no error, no ordering key: these jobs are unordered, N78) is encoded once per batch, a subscription's id once per
 process, and a row is one ``bytes.join``. :data:`COPY_SQL` names the columns in the encoded order,
 and the column types are checked against the ``DeliveryJob`` table when this module is imported.
 """
@@ -19,9 +19,9 @@ from hub.dataplane.models import DeliveryJob
 from hub.tableshape import column_list, pg_types
 
 COLUMNS = ("id", "tenant_id", "subscription_id", "event_seq", "state", "attempts", "next_attempt_at",
-           "lease_until", "last_error_class", "created_at", "updated_at", "priority")
+           "lease_until", "last_error_class", "created_at", "updated_at", "priority", "ordering_key")
 _ENCODED_TYPES = ("uuid", "text", "uuid", "int8", "text", "int4", "timestamptz", "timestamptz", "text",
-                  "timestamptz", "timestamptz", "int4")
+                  "timestamptz", "timestamptz", "int4", "text")
 if pg_types(DeliveryJob, *COLUMNS) != _ENCODED_TYPES:  # a changed table must change this encoder too
     raise TypeError(f"delivery_jobs columns are now {pg_types(DeliveryJob, *COLUMNS)}; update job_rows")
 COPY_COLUMNS = column_list(DeliveryJob, *COLUMNS)
@@ -51,7 +51,7 @@ class JobRows:
     def __init__(self, *, now: datetime, state: str, priority: int, subscription_fields: dict[str, bytes]) -> None:
         stamp = _timestamp(now)
         self._shared = b"".join((_text(state), struct.pack("!ii", 4, 0), stamp, _NULL, _text(""), stamp, stamp,
-                                 struct.pack("!ii", 4, priority)))
+                                 struct.pack("!ii", 4, priority), _NULL))
         self._fields = subscription_fields  # the caller's cache: id text -> encoded uuid field
         self._parts: list[bytes] = [HEADER]
         self.count = 0

@@ -7,6 +7,8 @@ predicate itself is ``EventSelector.matches`` (hub/subscription/selectors.py), w
 inbox applies at read time. A subscription with a payload filter (N53) is compiled into a
 predicate at load; the memo keeps it as a candidate, and ``select`` runs the predicates of an
 event's candidates on its parsed attributes and data (parsed once per event, only when one has a filter).
+An ordered push subscription (N77) is matched like any other but listed apart (``Match.ordered``), with
+its policy: the store reads the event's key and enqueues its job through hub.dataplane.ordering.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from hub.providers.registry import provider_for
 from hub.subscription.filter_check import check_filter
 from hub.subscription.filters import Predicate, compile_filter, event_document
 from hub.subscription.models import Subscription
+from hub.subscription.ordering_policy import OrderingPolicy, ordering_policy
 from hub.subscription.selectors import EventSelector, selector_fields
 from hub.subscription.versions import READ_VERSION_SQL
 from hub.tableshape import column_list
@@ -29,7 +32,7 @@ log = logging.getLogger("hub.ingest.matching")
 _MEMO_LIMIT = 100_000
 
 _LOAD_COLUMNS = column_list(Subscription, "id", "tenant_id", "delegated_scope", "sink_kind", "event_types",
-                            "event_majors", "origin", "schema_major", "payload_filter")
+                            "event_majors", "origin", "schema_major", "payload_filter", "ordering")
 _LOAD_SQL = f"SELECT {_LOAD_COLUMNS} FROM {Subscription.__tablename__} WHERE deleted_at IS NULL"
 
 
@@ -41,16 +44,19 @@ class CachedSubscription(EventSelector):
     tenant_id: str
     pull: bool
     payload: Predicate | None = None
+    ordering: OrderingPolicy | None = None  # N77: a push subscription delivered in order per key
 
 
 @dataclass(frozen=True, slots=True)
 class Match:
     """Push subscriptions that get a delivery job, and pull subscriptions the event is eligible for;
-    ``filtered``: candidates whose payload filter still has to be asked (``SubscriptionCache.select``)."""
+    ``ordered``: push subscriptions whose job goes through the ordered enqueue (N77); ``filtered``:
+    candidates whose payload filter still has to be asked (``SubscriptionCache.select``)."""
 
     push: tuple[str, ...]
     pull: tuple[str, ...]
     filtered: tuple[CachedSubscription, ...] = ()
+    ordered: tuple[CachedSubscription, ...] = ()
 
 
 NO_MATCH = Match((), ())
@@ -73,14 +79,15 @@ def compiled_filter(sub_id: Any, document: Any) -> Predicate | None:
 
 
 def subscription_from_row(row: tuple[Any, ...]) -> CachedSubscription:
-    sub_id, tenant_id, scope, sink_kind, event_types, event_majors, origin, schema_major, payload_filter = row
+    sub_id, tenant_id, scope, sink_kind, event_types, event_majors, origin, schema_major, payload_filter, order = row
+    pull = not provider_for(sink_kind).is_push
     return CachedSubscription(
         # Every live matching push subscription gets a job, enabled or not: a disabled one's job ends
         # `disabled` when it comes due, so no event is dropped without a recorded outcome. Pull
         # eligibility is recorded for every live pull subscription (the dashboard counts the ones
         # that exist now).
-        id=str(sub_id), tenant_id=tenant_id, pull=not provider_for(sink_kind).is_push,
-        payload=compiled_filter(sub_id, payload_filter),
+        id=str(sub_id), tenant_id=tenant_id, pull=pull,
+        payload=compiled_filter(sub_id, payload_filter), ordering=None if pull else ordering_policy(order),
         **selector_fields(delegated_scope=scope, event_types=event_types, event_majors=event_majors,
                           origin=origin, schema_major=schema_major),
     )
@@ -125,9 +132,10 @@ class SubscriptionCache:
             hits = [sub for sub in candidates if sub.matches(event_type, source, major, scope)]
             plain = [sub for sub in hits if sub.payload is None]
             found = Match(
-                push=tuple(sub.id for sub in plain if not sub.pull),
+                push=tuple(sub.id for sub in plain if not sub.pull and sub.ordering is None),
                 pull=tuple(sorted(sub.id for sub in plain if sub.pull)),
                 filtered=tuple(sub for sub in hits if sub.payload is not None),
+                ordered=tuple(sub for sub in plain if sub.ordering is not None),
             )
         if len(self._memo) >= _MEMO_LIMIT:
             self._memo.clear()
@@ -143,6 +151,7 @@ class SubscriptionCache:
         attributes, data = event_document(event.attributes_json, event.data_json)
         passed = [sub for sub in found.filtered if sub.payload(attributes, data)]  # type: ignore[misc]
         if not passed:
-            return Match(found.push, found.pull)
-        return Match(found.push + tuple(sub.id for sub in passed if not sub.pull),
-                     tuple(sorted(found.pull + tuple(sub.id for sub in passed if sub.pull))))
+            return Match(found.push, found.pull, ordered=found.ordered)
+        return Match(found.push + tuple(sub.id for sub in passed if not sub.pull and sub.ordering is None),
+                     tuple(sorted(found.pull + tuple(sub.id for sub in passed if sub.pull))),
+                     ordered=found.ordered + tuple(sub for sub in passed if sub.ordering is not None))

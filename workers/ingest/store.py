@@ -6,7 +6,9 @@ lock also makes commit order equal seq order per tenant); the events are COPYed 
 ``event_log`` (broker events also into their history projection, hub.broker.projection); a
 delivery job is COPYed for every matching push subscription (rows encoded by workers.ingest.job_rows), and an ``available`` attempt (N23:
 the event was stored for a pull subscription) for every matching pull subscription; pull
-eligibility and poison attempts are counted; a batch that wrote jobs notifies the delivery workers (delivered
+eligibility and poison attempts are counted; an ordered subscription's job for an event that carries its
+key goes through hub.dataplane.ordering's enqueue instead (one statement for the batch's ordered jobs, after
+the COPY; N78); a batch that wrote jobs notifies the delivery workers (delivered
 at COMMIT). A duplicate (tenant, source, id) (N19) makes the fast COPY fail,
 and the batch then goes through a staging table with ``ON CONFLICT DO NOTHING`` (the duplicate's
 seq becomes a gap). The caller's ``before_commit`` runs last, inside the transaction.
@@ -28,14 +30,15 @@ from psycopg import errors as pg_errors
 from hub.broker.projection import write_projection
 from hub.consumer.projection import notify_relay
 from hub.cloudevent.decode import VALIDATION, Event, Poison
+from hub.dataplane import ordering
 from hub.dataplane.due_channel import notify_due
 from hub.dataplane.models import DeliveryAttempt, JobPriority, JobState, LoggedEvent
-from hub.ids import record_uuid
+from hub.ids import new_id, record_uuid
 from hub.sinks.vocabulary import Outcome, SinkKind
 from hub.tableshape import column_list, copy_types
 from workers.ingest.job_rows import COPY_SQL as JOBS_COPY_SQL
 from workers.ingest.job_rows import JobRows
-from workers.ingest.matching import SubscriptionCache
+from workers.ingest.matching import CachedSubscription, SubscriptionCache
 from workers.runtime import ReconnectingConnection
 
 log = logging.getLogger("hub.ingest.store")
@@ -211,10 +214,13 @@ class EventStore:
         select = self.cache.select
         as_uuid = self._subscription_uuid
         jobs = JobRows(now=now, state=PENDING, priority=LIVE, subscription_fields=self._job_fields)
+        ordered: list[ordering.OrderedJob] = []
         for event in inserted:
             found = select(event)
             if found.push:
                 jobs.add(event.tenant_id, event.seq, found.push)
+            if found.ordered:
+                _add_ordered(event, found.ordered, jobs, ordered, as_uuid)
             if found.pull:
                 eligible[(event.tenant_id, found.pull)] += 1
                 available.extend((uuid_utils.uuid7(), None, event.tenant_id, as_uuid(subscription_id), PULL,
@@ -222,6 +228,8 @@ class EventStore:
         if jobs.count:
             with cursor.copy(JOBS_COPY_SQL) as copy:
                 copy.write(jobs.data())
+        if ordered:
+            ordering.run(cursor, ordering.enqueue(ordered, priority=LIVE))
         if available:
             _copy_available(cursor, available)
         if eligible:
@@ -229,7 +237,23 @@ class EventStore:
             cursor.execute(ELIGIBILITY_SQL, (
                 [tenant for tenant, _ in keys], [bucket] * len(keys),
                 ["{" + ",".join(ids) + "}" for _, ids in keys], [eligible[key] for key in keys]))
-        return jobs.count
+        return jobs.count + len(ordered)
+
+
+def _add_ordered(event: Event, subscriptions: tuple[CachedSubscription, ...], jobs: JobRows,
+                 ordered: list[ordering.OrderedJob], as_uuid: Callable[[str], uuid.UUID]) -> None:
+    """The event's jobs for ordered subscriptions: an ordered job when the event carries the subscription's
+    key, an ordinary job in the COPY when it carries none (no order relative to other events)."""
+    keyless: list[str] = []
+    for subscription in subscriptions:
+        assert subscription.ordering is not None
+        key = subscription.ordering.key_of(event.partition_key, event.attributes_json)
+        if key is None:
+            keyless.append(subscription.id)
+        else:
+            ordered.append(ordering.OrderedJob(as_uuid(subscription.id), key, event.seq, event.tenant_id, new_id()))
+    if keyless:
+        jobs.add(event.tenant_id, event.seq, tuple(keyless))
 
 
 def _event_row(event: Event, received: datetime) -> tuple:

@@ -1,14 +1,18 @@
 """The SQS sink: the structured CloudEvent as the message body, its attributes as message attributes.
 
 Several deliveries to one queue with one credential go out as ``SendMessageBatch`` calls of at most
-10 entries and ``sqs_max_message_bytes`` in total. FIFO queues (``.fifo``) get the ``partitionkey``
-extension as ``MessageGroupId`` (the event ``source`` when there is none) and the delivery id as
-``MessageDeduplicationId``, so a retried delivery is dropped by SQS inside its 5-minute window.
+10 entries and ``sqs_max_message_bytes`` in total. FIFO queues (``.fifo``) get as ``MessageGroupId`` an
+ordered job's key (N78), else the ``partitionkey`` extension (the event ``source`` when there is none),
+and the CloudEvent ``id`` as ``MessageDeduplicationId``, so a retried delivery of an event (or its resend)
+is dropped by SQS inside its 5-minute window. SQS takes at most 128 of ASCII's letters, digits and
+punctuation in either id: a value outside that goes as its SHA-256 (hex).
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import re
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -23,6 +27,8 @@ MAX_ATTRIBUTES = 10  # SQS accepts at most 10 message attributes
 MAX_BATCH = 10
 # Which CloudEvent attributes become message attributes when there are more than SQS accepts; the
 # body always carries all of them.
+# What SQS accepts as a MessageGroupId or MessageDeduplicationId.
+FIFO_ID = re.compile(r"[!-~]{1,128}")
 ATTRIBUTE_ORDER = ("specversion", "id", "source", "type", "time", "tenantid", "schemaversion",
                    "partitionkey", "delegatedscope", "dataschema", "subject", "datacontenttype")
 
@@ -52,15 +58,27 @@ def is_fifo(queue_url: str) -> bool:
     return queue_url.rstrip("/").endswith(".fifo")
 
 
+def fifo_id(value: object) -> str:
+    """``value`` as SQS takes a FIFO id: as it is when SQS accepts it, else its SHA-256 in hex."""
+    text = str(value)
+    return text if FIFO_ID.fullmatch(text) else hashlib.sha256(text.encode()).hexdigest()
+
+
+def fifo_ids(delivery: PreparedDelivery) -> dict[str, str]:
+    """A FIFO entry's group (the ordered key, the partition key, the source) and deduplication id (the event's)."""
+    attributes = delivery.attributes
+    group = delivery.ordering_key or attributes.get("partitionkey") or attributes.get("source") or delivery.tenant_id
+    return {"MessageGroupId": fifo_id(group),
+            "MessageDeduplicationId": fifo_id(attributes.get("id") or delivery.delivery_id)}
+
+
 def entry_for(index: int, delivery: PreparedDelivery) -> dict[str, Any]:
     """One SendMessageBatch entry (``Id`` is its index in the chunk)."""
     attributes = message_attributes(delivery.attributes)
     entry: dict[str, Any] = {"Id": str(index), "MessageBody": delivery.body.decode("utf-8"),
                              "MessageAttributes": attributes}
     if is_fifo(delivery.endpoint):
-        group = delivery.attributes.get("partitionkey") or delivery.attributes.get("source") or delivery.tenant_id
-        entry["MessageGroupId"] = str(group)[:128]
-        entry["MessageDeduplicationId"] = delivery.delivery_id[:128]
+        entry.update(fifo_ids(delivery))
     return entry
 
 
