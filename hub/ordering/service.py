@@ -33,13 +33,14 @@ CURSOR_NOT_ISSUED = "after is not a cursor this list of blocked keys issued"
 # The head's job and event, its last attempt, and the count of the key's waiting jobs (the partial
 # index ix_delivery_jobs_waiting: its predicate is spelled the same way).
 KEY_SELECT = f"""
-SELECT k.ordering_key, k.blocked_at, k.head_job_id, j.attempts, j.event_seq, e.ce_id, e.event_type,
+SELECT k.ordering_key, k.blocked_at, k.head_job_id, COALESCE(j.attempts, 0) AS attempts, j.event_seq, e.ce_id,
+       e.event_type,
        a.attempted_at, a.outcome, a.status_code, a.error_class, a.detail,
        (SELECT count(*) FROM delivery_jobs
          WHERE subscription_id = k.subscription_id AND ordering_key = k.ordering_key
            AND {state_in((JobState.waiting,))}) AS waiting
   FROM ordered_keys AS k
-  JOIN delivery_jobs AS j ON j.id = k.head_job_id
+  LEFT JOIN delivery_jobs AS j ON j.id = k.head_job_id  -- LEFT: a head the retention sweep removed still lists
   LEFT JOIN event_log AS e ON e.tenant_id = j.tenant_id AND e.seq = j.event_seq
   LEFT JOIN LATERAL (
     SELECT attempted_at, outcome, status_code, error_class, detail FROM delivery_attempts

@@ -42,6 +42,14 @@ def apply_ordering(session: Session, sub: Subscription, ordering: dict[str, Any]
     """Store the option on the locked row. Turning it off releases every waiting job of the subscription
     in this transaction (they become due, unordered); turning it on or changing it applies to events
     ingested afterwards, and keys already blocked stay blocked until resumed."""
-    if sub.ordering is not None and ordering is None:
-        ordered_keys.run(ordered_keys.session_cursor(session), ordered_keys.release(sub.id))
+    if ordering is None:
+        release_keys(session, sub)
     sub.ordering = ordering
+
+
+def release_keys(session: Session, sub: Subscription) -> None:
+    """An ordered subscription's keys let go, in the caller's transaction (ordering turned off, or the
+    subscription deleted): its waiting jobs become due and its key rows go, so no job waits for a turn
+    that never comes (the engine ends a deleted subscription's due jobs ``disabled``)."""
+    if sub.ordering is not None:
+        ordered_keys.run(ordered_keys.session_cursor(session), ordered_keys.release(sub.id))

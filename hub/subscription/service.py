@@ -21,6 +21,7 @@ from hub.providers.registry import provider_for
 from hub.secrets import mint_signing_secret, seal, unseal
 from hub.subscription.errors import NameTaken, NoSecretToRotate
 from hub.subscription.models import Subscription
+from hub.subscription.ordering_option import release_keys
 from hub.subscription.catalog_check import check_catalog
 from hub.subscription.validation import DEFAULT_TIMEOUT_MS, check_patch_timeout
 from hub.subscription.versions import bump_version
@@ -153,6 +154,7 @@ def delete_subscription(*, session: Session, caller: Caller, subscription_id: st
         return
     now = datetime.now(UTC)
     sub.deleted_at, sub.updated_at = now, now
+    release_keys(session, sub)  # N77: a deleted subscription's waiting jobs end like its due ones
     session.add(sub)
     session.flush()
     bump_version(session)

@@ -153,3 +153,28 @@ def test_turning_ordering_off_releases_every_waiting_job(api, tenant):
     assert [states[job] for job in second.jobs] == ["pending", "pending"]
     assert key_values(sub) == set() and listed(api, sub).json()["blocked_keys"] == []
     problem(resume(api, sub, {"key": "a", "action": "retry"}), 404, "ordered_key_not_found")
+
+
+def test_deleting_an_ordered_subscription_releases_its_keys(api, tenant):
+    sub = ordered_webhook(api)
+    key = enqueue_key(tenant, sub, "k", 3)
+    block(tenant, sub, "k")
+    assert api.delete(sub).status_code == 204
+    states = job_states(sub)
+    assert [states[job] for job in key.jobs] == ["dead_lettered", "pending", "pending"], "the engine ends them"
+    assert key_values(sub) == set()
+
+
+def test_a_head_the_sweep_removed_still_lists_and_a_retry_says_why_it_cannot(api, tenant):
+    sub = ordered_webhook(api)
+    key = enqueue_key(tenant, sub, "k", 2)
+    block(tenant, sub, "k")
+    with psycopg.connect(libpq_url()) as conn:
+        conn.execute("DELETE FROM delivery_attempts WHERE job_id = %s", (key.jobs[0],))
+        conn.execute("DELETE FROM delivery_jobs WHERE id = %s", (key.jobs[0],))
+        conn.execute("DELETE FROM event_log WHERE tenant_id = %s AND seq = %s", (tenant, key.seqs[0]))
+    [shown] = listed(api, sub).json()["blocked_keys"]
+    assert shown["head"] == {"job_id": str(key.jobs[0]), "attempt_count": 0} and shown["waiting"] == 1
+    problem(resume(api, sub, {"key": "k", "action": "retry"}), 409, "event_not_retained")
+    assert resume(api, sub, {"key": "k", "action": "skip"}).status_code == 200
+    assert job_states(sub)[key.jobs[1]] == "pending"
