@@ -7,7 +7,7 @@ import psycopg
 
 from hub.db import libpq_url
 from tests.blockedkeys.conftest import block, enqueue_key, ordered_webhook
-from tests.dashboard.conftest import webhook
+from tests.dashboard.conftest import coverage, webhook  # noqa: F401 (coverage: a fixture)
 from tests.subscriptions.conftest import new_key, problem
 
 
@@ -58,3 +58,12 @@ def test_an_unordered_subscriptions_resend_carries_no_mark(api, tenant):
     job = add_job(tenant, sub, event_seq=add_event(tenant, received_at=now()), created_at=now(), state="dead_lettered")
     sent = api.client.post(f"/v1/subscriptions/{sub}/deliveries/{job}/resend", headers=api.headers())
     assert sent.status_code == 201 and "x-delivery-order" not in sent.headers
+
+
+def test_the_dashboard_backlog_counts_due_jobs_only_and_jobs_created_counts_waiting_ones(api, tenant, coverage):
+    """R-getDashboard-17: pending_jobs counts pending or retrying jobs; a waiting job is not due (N77)."""
+    sub = ordered_webhook(api)
+    enqueue_key(tenant, sub, "k", 3)
+    body = api.client.get("/v1/dashboard", headers=api.headers(None)).json()
+    assert body["current_state"]["push"]["pending_jobs"] == 1, "the head only"
+    assert body["selected_period"]["push"]["delivery_jobs_created"] == 3
