@@ -8,6 +8,7 @@
 #   make dev          run the hub in the foreground against the local stack
 #   make bench        run every bench/*.py script in turn
 #   make bench-compare REF=<commit>  the hot-path benches on the working tree and on REF, interleaved, with ratios
+#   make bench-ordered ordered delivery per key beside the unordered path (bench/ordered.py)
 #   make openapi      regenerate schemas/openapi.json from the app
 #   make client       regenerate the Python client's generated package (clients/python) from schemas/openapi.json
 #   make chaos        the chaos ledger: 30 faults from a seeded schedule (SEED=n replays one; FAULTS=n)
@@ -32,7 +33,7 @@ WITH_ENV := set -a; . "$(ENV_FILE)"; set +a;
 # The same, with HUB_DATABASE_URL naming the test database (the URL's last path segment swapped).
 WITH_TEST_ENV := $(WITH_ENV) HUB_DATABASE_URL="$${HUB_DATABASE_URL%/*}/$(TEST_DATABASE)";
 
-.PHONY: help install stack stack-down migrate migrate-test test dev bench bench-compare openapi client fuzz chaos
+.PHONY: help install stack stack-down migrate migrate-test test dev bench bench-compare bench-ordered openapi client fuzz chaos
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -81,6 +82,10 @@ bench-compare: stack migrate
 	@if [ -z "$(REF)" ]; then echo "bench-compare: name the commit to compare with: make bench-compare REF=<commit>" >&2; exit 2; fi
 	bash deploy/local/tools.sh wrk nginx
 	$(WITH_ENV) $(VENV_PY) bench/compare.py --ref "$(REF)" --rounds "$(or $(ROUNDS),2)" $(if $(BENCHES),--benches "$(BENCHES)")
+
+bench-ordered: stack migrate
+	bash deploy/local/tools.sh wrk nginx
+	$(WITH_ENV) $(VENV_PY) bench/ordered.py $(BENCH_ARGS)
 
 # Needs no stack: the document comes from the routes alone.
 openapi: install

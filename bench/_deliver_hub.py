@@ -15,6 +15,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -208,11 +209,13 @@ def warm_up(session: Session, procs: list[subprocess.Popen], per_tenant: int) ->
     wait_for(lambda: receipts.update() >= PARTITIONS * per_tenant, "the warm-up deliveries", 180, procs)
 
 
-def throughput(scratch: Scratch, nginx: Nginx, per_tenant: int, deliveries: int, workers: int) -> HubRun:
-    """Deliveries/s on a backlog: jobs written while the deliver workers are stopped, then released."""
+def throughput(scratch: Scratch, nginx: Nginx, per_tenant: int, deliveries: int, workers: int,
+               shape: Callable[[Session], list[Record]] | None = None) -> HubRun:
+    """Deliveries/s on a backlog: jobs written while the deliver workers are stopped, then released.
+    ``shape``: the run's records (and any change to its subscriptions), instead of the default events."""
     session = Session(scratch, nginx, per_tenant)
     try:
-        records = session.records(max(1, deliveries // per_tenant))
+        records = shape(session) if shape else session.records(max(1, deliveries // per_tenant))
         expected = len(records) * per_tenant
         with ingest_workers(scratch, session.prefix, session.group, 1) as ingest, \
                 deliver_workers(session.env, workers) as delivers:

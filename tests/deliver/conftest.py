@@ -135,7 +135,7 @@ def one_batch() -> int:
         engine = Engine(settings=get_settings())
         conn = await async_connector(application_name="hub-deliver")()
         try:
-            return await engine.run_batch(conn)
+            return (await engine.run_batch(conn)).claimed
         finally:
             await conn.close()
             await engine.close()
@@ -157,7 +157,7 @@ def drive(until: Callable[[], bool], *, timeout: float = 20.0) -> None:
             while not until():
                 if time.monotonic() > deadline:
                     raise AssertionError("the engine did not get there in time")
-                if not await engine.run_batch(conn):
+                if not (await engine.run_batch(conn)).claimed:
                     await asyncio.sleep(0.05)
         finally:
             await conn.close()

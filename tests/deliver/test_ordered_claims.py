@@ -111,8 +111,8 @@ class OrderedClaims(RuleBasedStateMachine):
         for lease in {lease for _, lease in held}:
             settled = [store.Settled(job, state, job.attempts + 1, now, "", None) for job, at in held if at == lease]
             async with conn.transaction():
-                ids = await store.settle(conn.cursor(), settled=settled, lease=lease, now=now,
-                                         blocking=frozenset({self.sub}) if blocks else frozenset())
+                ids = (await store.settle(conn.cursor(), settled=settled, lease=lease, now=now,
+                                          blocking=frozenset({self.sub}) if blocks else frozenset())).ids
             recorded |= {(job_id, lease) for job_id in ids}
         return recorded
 

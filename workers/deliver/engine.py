@@ -15,6 +15,7 @@ import logging
 import uuid
 from collections import deque
 from datetime import UTC, datetime, timedelta
+from typing import NamedTuple
 
 import psycopg
 
@@ -42,6 +43,13 @@ DEADLOCK_RETRIES = 3
 BULK = JobPriority.bulk.value
 
 
+class Batch(NamedTuple):
+    """One batch: the jobs claimed, and the ordered jobs its settle made due (their keys' next events)."""
+
+    claimed: int
+    promoted: int = 0
+
+
 class Engine:
     """Delivers due jobs until ``stop`` is set."""
 
@@ -54,18 +62,18 @@ class Engine:
         self.limits = Limits(settings.deliver_concurrency, settings.deliver_per_host_concurrency,
                              settings.deliver_host_wait_seconds)
 
-    async def run_batch(self, conn: psycopg.AsyncConnection, *, bulk: bool = True) -> int:
+    async def run_batch(self, conn: psycopg.AsyncConnection, *, bulk: bool = True) -> Batch:
         """Claim, deliver and record one batch (``bulk`` False: of live jobs only, N58); returns how many
-        jobs it claimed."""
+        jobs it claimed, and how many ordered jobs its settle made due (N78)."""
         claim = await store.claim(conn, limit=self.settings.deliver_batch_size,
                                   lease_seconds=self.settings.deliver_lease_seconds,
                                   bulk_limit=self.bulk.available() if bulk else 0)
         if not claim.jobs:
-            return 0
+            return Batch(0)
         self.bulk.spend(sum(1 for job in claim.jobs if job.priority == BULK))
         settled, tries = await self._work(claim)
-        await self._record(conn, claim, settled, tries)
-        return len(claim.jobs)
+        promoted = await self._record(conn, claim, settled, tries)
+        return Batch(len(claim.jobs), promoted)
 
     async def _work(self, claim: Claim) -> tuple[list[Settled], list[Try]]:
         now = datetime.now(UTC)
@@ -229,26 +237,28 @@ class Engine:
         return [(result, started, started + timedelta(milliseconds=result.latency_ms)) for result in results]
 
     async def _record(self, conn: psycopg.AsyncConnection, claim: Claim, settled: list[Settled],
-                      tries: list[Try]) -> None:
-        """All of the batch's bookkeeping in one transaction (retried on a deadlock)."""
+                      tries: list[Try]) -> int:
+        """All of the batch's bookkeeping in one transaction (retried on a deadlock); returns how many
+        ordered jobs it made due."""
         assert claim.lease is not None
         for attempt in range(1, DEADLOCK_RETRIES + 1):
             try:
                 async with conn.transaction():
-                    await self._bookkeeping(conn, claim, settled, tries)
+                    promoted = await self._bookkeeping(conn, claim, settled, tries)
                 break
             except (psycopg.errors.DeadlockDetected, psycopg.errors.SerializationFailure):
                 if attempt == DEADLOCK_RETRIES:
                     raise
         observe(settled, tries)
+        return promoted
 
     async def _bookkeeping(self, conn: psycopg.AsyncConnection, claim: Claim, settled: list[Settled],
-                           tries: list[Try]) -> None:
+                           tries: list[Try]) -> int:
         assert claim.lease is not None
         now = datetime.now(UTC)
         cursor = conn.cursor()
-        recorded = await store.settle(cursor, settled=settled, lease=claim.lease, now=now,
-                                      blocking=claim.blocking())
+        recorded, promoted = await store.settle(cursor, settled=settled, lease=claim.lease, now=now,
+                                                blocking=claim.blocking())
         folds = fold([(t.job.subscription_id, t.job.tenant_id, t.result.ok, t.finished)
                       for t in tries if t.job.id in recorded])
         await record_health(cursor, folds, now)
@@ -258,6 +268,7 @@ class Engine:
         if len(recorded) < len(settled):
             log.info("jobs re-claimed after a lease expired were not recorded by this worker",
                      extra={"fields": {"skipped": len(settled) - len(recorded)}})
+        return promoted
 
     async def close(self) -> None:
         await self.sinks.close()

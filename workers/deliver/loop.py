@@ -28,8 +28,11 @@ async def pipeline(engine: Engine, connect: AsyncConnector, stop: asyncio.Event,
 
     async def one_batch(conn: psycopg.AsyncConnection) -> None:
         await pacing.turn(stop)
-        claimed = await engine.run_batch(conn, bulk=bulk)
-        pacing.claimed(claimed, engine.settings.deliver_batch_size)
+        claimed, promoted = await engine.run_batch(conn, bulk=bulk)
+        # A settle that handed ordered keys on made their next jobs due now (N78): claim again at once,
+        # as on a backlog (they are one, stored behind their heads), or a key would move once per pacing slot.
+        pacing.claimed(claimed if not promoted else engine.settings.deliver_batch_size,
+                       engine.settings.deliver_batch_size)
         if claimed >= engine.settings.deliver_batch_size:
             wakeup.set()  # a full batch: more may be due, so an idle sibling loop claims too
         elif not claimed and not stop.is_set():

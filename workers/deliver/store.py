@@ -96,8 +96,11 @@ CLAIM_SQL = _CLAIM.format(live=_DUE.format(priority=JobPriority.live.value, limi
 # from when the table held a handful of jobs: it picked a whole-table scan of delivery_jobs nested around
 # the batch, comparing every job of the table with every job of the batch, 0.15-8.5 s a statement in the
 # deliver bench (auto_explain), the cause of the runs that collapsed to ~450 deliveries/s.
-# Sequential scans and nested loops are off here (tests/deliver/test_store_plans.py).
-INDEX_LOOKUPS_SQL = "SELECT set_config('enable_seqscan', 'off', true), set_config('enable_nestloop', 'off', true)"
+# Sequential scans and nested loops are off here (tests/deliver/test_store_plans.py). So is JIT compilation:
+# the disabled nodes' cost penalty pushes a plan that must keep one (the ordered advance's LATERAL lookup of
+# each key's next job, N78) past jit_above_cost, and compiling it took ~280 ms of a 300 ms statement.
+INDEX_LOOKUPS_SQL = ("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_nestloop', 'off', true), "
+                     "set_config('jit', 'off', true)")
 # The claim's settings in the same round trip: those plans, and a COMMIT that does not wait for the WAL flush.
 CLAIM_SETTINGS_SQL = INDEX_LOOKUPS_SQL + ", set_config('synchronous_commit', 'off', true)"
 # The batch's arrays travel as binary parameters (%b) and the rows come back binary: psycopg's text
@@ -189,12 +192,20 @@ async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: flo
     return Claim(jobs, rows[0][-1], events, views, grants, granted_at)
 
 
+class Recorded(NamedTuple):
+    """What a settle recorded: the ids of the jobs still under the lease, and how many ordered jobs it made
+    due by handing their keys on (N78)."""
+
+    ids: set[uuid.UUID]
+    promoted: int = 0
+
+
 async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lease: datetime,
-                 now: datetime, blocking: frozenset[uuid.UUID] = frozenset()) -> set[uuid.UUID]:
+                 now: datetime, blocking: frozenset[uuid.UUID] = frozenset()) -> Recorded:
     """Update the jobs still under ``lease``, COPY their attempts, and hand on (or, for a dead-letter of a
-    subscription in ``blocking``, block) the keys of the ordered jobs that ended; returns the ids recorded."""
+    subscription in ``blocking``, block) the keys of the ordered jobs that ended."""
     if not settled:
-        return set()
+        return Recorded(set())
     ordered = sorted(settled, key=lambda item: item.job.id)  # one lock order across workers
     await cursor.execute(INDEX_LOOKUPS_SQL)
     await cursor.execute(SETTLE_SQL, (
@@ -209,9 +220,8 @@ async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lea
             for row in rows:
                 await copy.write_row(row)
     ended = ended_heads(settled, recorded, blocking)
-    if ended:
-        await ordering.arun(cursor, ordering.end_heads(ended))
-    return recorded
+    advanced = await ordering.arun(cursor, ordering.end_heads(ended)) if ended else ordering.Advanced()
+    return Recorded(recorded, advanced.promoted)
 
 
 _ENDING = frozenset(state.value for state in FINISHED_JOB_STATES)
