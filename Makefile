@@ -10,7 +10,7 @@
 #   make bench-compare REF=<commit>  the hot-path benches on the working tree and on REF, interleaved, with ratios
 #   make openapi      regenerate schemas/openapi.json from the app
 #   make client       regenerate the Python client's generated package (clients/python) from schemas/openapi.json
-#   make chaos        the chaos ledger: 30 faults from a seeded schedule (SEED=n replays one; FAULTS=n)
+#   make chaos        the chaos ledger: 30 faults from a seeded schedule (SEED=n replays one; FAULTS=n; RATE=events/s)
 #   make fuzz         schemathesis: 10,000+ generated requests with stateful links, then the tally (on `hub_test`)
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -101,4 +101,4 @@ fuzz: stack migrate-test
 SEED   ?=
 FAULTS ?= 30
 chaos: stack
-	$(WITH_ENV) $(VENV_PY) -m chaos --faults $(FAULTS) $(if $(SEED),--seed $(SEED))
+	$(WITH_ENV) $(VENV_PY) -m chaos --faults $(FAULTS) $(if $(SEED),--seed $(SEED)) $(if $(RATE),--rate $(RATE))
