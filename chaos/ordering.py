@@ -1,6 +1,7 @@
-"""The ordering ledger (N77): an ordered webhook subscription behind a flaky receiver, checked per key.
+"""The ordering ledger (N77): an ordered webhook subscription behind a flaky receiver and an ordered SQS
+FIFO subscription, each checked per key.
 
-The receiver notes each 200 it gives (or would have given, when it answers after the hub's timeout) as
+The receiver (and the FIFO queue's reader) notes each 200 it gives (or would have given, when it answers after the hub's timeout) as
 (key, CloudEvent id), in arrival order. After the drain, each key's receipts are held against the key's
 events in the event log (``seq`` order, the order the hub promises) and against the jobs' outcomes:
 
@@ -21,6 +22,8 @@ import psycopg
 from chaos.ledger import Ledger
 
 ORDERED_NAME = "hook-ordered"
+FIFO_NAME = "sqs-fifo"
+ORDERED_NAMES = (ORDERED_NAME, FIFO_NAME)
 ORDERING = {"key": "partitionkey", "on_dead_letter": "skip"}
 
 KEY_EVENTS_SQL = """
@@ -65,10 +68,10 @@ class KeyFaults:
             self.examples.append(what)
 
 
-def key_events(dsn: str, tenant: str) -> dict[str, list[tuple[str, str]]]:
-    """Each key's (CloudEvent id, job state) of the ordered subscription, in the event log's order."""
+def key_events(dsn: str, tenant: str, name: str) -> dict[str, list[tuple[str, str]]]:
+    """Each key's (CloudEvent id, job state) of the ordered subscription NAME, in the event log's order."""
     with psycopg.connect(dsn) as conn:
-        rows = conn.execute(KEY_EVENTS_SQL, (tenant, ORDERED_NAME)).fetchall()
+        rows = conn.execute(KEY_EVENTS_SQL, (tenant, name)).fetchall()
     by_key: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for key, ce_id, state in rows:
         by_key[key].append((ce_id, state))
@@ -101,9 +104,9 @@ def check_key(key: str, expected: list[tuple[str, str]], arrivals: list[str], fa
             faults.note(f"{key}: {ce_id} never received ({state})")
 
 
-def ordering_lines(ledger: Ledger, receipts: Receipts, dsn: str, tenant: str) -> None:
-    """The ordering checks, each a ledger line."""
-    expected = key_events(dsn, tenant)
+def ordering_lines(ledger: Ledger, receipts: Receipts, dsn: str, tenant: str, name: str) -> None:
+    """The ordering checks of the ordered subscription NAME, each a ledger line."""
+    expected = key_events(dsn, tenant, name)
     by_key: dict[str, list[str]] = defaultdict(list)
     with receipts.lock:
         for key, ce_id in receipts.arrivals:
@@ -113,11 +116,11 @@ def ordering_lines(ledger: Ledger, receipts: Receipts, dsn: str, tenant: str) ->
         check_key(key, events, by_key.get(key, []), faults)
     strays = set(by_key) - set(expected)
     example = f" (e.g. {faults.examples[0]})" if faults.examples else ""
-    ledger.check("ordered: keys, events", f"{faults.keys} keys, {sum(map(len, expected.values()))} events",
+    ledger.check(f"{name}: keys, events", f"{faults.keys} keys, {sum(map(len, expected.values()))} events",
                  faults.keys > 0 and not strays)
-    ledger.check("ordered: received before an earlier event", f"{faults.out_of_order}{example}",
+    ledger.check(f"{name}: received before an earlier event", f"{faults.out_of_order}{example}",
                  faults.out_of_order == 0)
-    ledger.check("ordered: gaps not skipped by the policy", faults.gaps, faults.gaps == 0)
-    ledger.check("ordered: skipped (dead-lettered, recorded)", faults.skipped, True)
-    ledger.check("ordered: repeats, of an earlier event", f"{faults.repeats}, {faults.stray_repeats}",
+    ledger.check(f"{name}: gaps not skipped by the policy", faults.gaps, faults.gaps == 0)
+    ledger.check(f"{name}: skipped (dead-lettered, recorded)", faults.skipped, True)
+    ledger.check(f"{name}: repeats, of an earlier event", f"{faults.repeats}, {faults.stray_repeats}",
                  faults.stray_repeats == 0)

@@ -26,7 +26,7 @@ from chaos.cluster import (
 )
 from chaos.consumer import QueueConsumer, consumer_token, create_queue, left_in_queues
 from chaos.faults import Targets, inject
-from chaos.ordering import ORDERED_NAME, ORDERING, ordering_lines
+from chaos.ordering import FIFO_NAME, ORDERED_NAME, ORDERED_NAMES, ORDERING, ordering_lines
 from chaos.queues import Queues, queue_destinations
 from chaos.receivers import TIMEOUT_MS, Hooks, webhook_receivers
 from chaos.schedule import Fault, describe, make_schedule
@@ -92,7 +92,7 @@ def add_subscriptions(dsn: str, tenant: str, hooks: Hooks, queues: Queues) -> st
             sealed = seal(orjson.dumps(credential), context=secret_context(sub_id, "credential")) \
                 if credential else None
             credential_kind = "static_credential" if credential else "signing_secret" if secret else "none"
-            ordering = orjson.dumps(ORDERING).decode() if name == ORDERED_NAME else None
+            ordering = orjson.dumps(ORDERING).decode() if name in ORDERED_NAMES else None
             conn.execute(SUBSCRIPTION_SQL, (sub_id, tenant, name, kind, endpoint, orjson.dumps([EVENT_TYPE]).decode(),
                                             TIMEOUT_MS if kind == "webhook" else None, credential_kind, sealed,
                                             secret, ordering))
@@ -192,7 +192,7 @@ def received(session: Session) -> Counter[str]:
     the job id of that subscription)."""
     total = session.targets.hooks.received()
     total.update(session.targets.queues.rabbit_received())
-    for name in ("sqs", "eventbridge"):
+    for name in ("sqs", FIFO_NAME, "eventbridge"):
         by_ce_id = books.job_ids_by_ce_id(session.dsn, session.tenant, name)
         total.update({by_ce_id.get(ce_id, ce_id): n for ce_id, n in session.targets.queues.aws_received(name).items()})
     return total
@@ -207,7 +207,8 @@ def account(session: Session, traffic: Traffic, windows: list[tuple[float, float
     left, dead = left_in_queues(session.targets.queues.node.url, traffic.consumer.queue_id)
     books.consumer_lines(ledger, traffic.consumer.acks(), stored, left, dead, traffic.consumer.ends)
     books.api_lines(ledger, traffic.log.entries, windows)
-    ordering_lines(ledger, session.targets.hooks.receipts, session.dsn, session.tenant)
+    ordering_lines(ledger, session.targets.hooks.receipts, session.dsn, session.tenant, ORDERED_NAME)
+    ordering_lines(ledger, session.targets.queues.fifo_receipts, session.dsn, session.tenant, FIFO_NAME)
     exits = sum(child.unplanned_exits for children in session.cluster.processes.values() for child in children)
     ledger.check("processes that exited on their own", exits, True)
     return ledger
