@@ -11,7 +11,7 @@
 #   make bench-ordered ordered delivery per key beside the unordered path (bench/ordered.py)
 #   make openapi      regenerate schemas/openapi.json from the app
 #   make client       regenerate the Python client's generated package (clients/python) from schemas/openapi.json
-#   make chaos        the chaos ledger: 30 faults from a seeded schedule (SEED=n replays one; FAULTS=n)
+#   make chaos        the chaos ledger: 30 faults from a seeded schedule (SEED=n replays one; FAULTS=n; RATE=events/s)
 #   make fuzz         schemathesis: 10,000+ generated requests with stateful links, then the tally (on `hub_test`)
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -106,4 +106,4 @@ fuzz: stack migrate-test
 SEED   ?=
 FAULTS ?= 30
 chaos: stack
-	$(WITH_ENV) $(VENV_PY) -m chaos --faults $(FAULTS) $(if $(SEED),--seed $(SEED))
+	$(WITH_ENV) $(VENV_PY) -m chaos --faults $(FAULTS) $(if $(SEED),--seed $(SEED)) $(if $(RATE),--rate $(RATE))

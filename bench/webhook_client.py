@@ -8,6 +8,10 @@ pooled keep-alive connections:
 - **aiohttp (production path)**: the hub's ``WebhookSink`` itself: the egress-checked pooled session
   (hub.egress.aio), Standard Webhooks signing, bounded answer read, classification.
 - **httpx**: an ``httpx.AsyncClient`` with the same TLS context, pool size, signing and headers.
+- **pyreqwest** (only when installed; not a dependency of the hub): the Rust ``reqwest`` client behind
+  a Python API, same CA, pool size, signing and headers, the answer read up to 1 KiB. It is the measure
+  of what a compiled client would save (issue "The core, kept whole…"); it has no hook for the egress
+  guard's connect-time address check, which the production path needs.
 - **baseline**: one synchronous signed ``httpx.Client`` request at a time.
 
 Figures: deliveries/s (wall clock) and the client process's CPU µs per delivery (``process_time``,
@@ -118,6 +122,34 @@ async def run_httpx(url: str, count: int, concurrency: int, ca_file: str) -> Non
     assert all(code == 200 for code in codes)
 
 
+async def run_pyreqwest(url: str, count: int, concurrency: int, ca_file: str) -> None:
+    from pyreqwest.client import ClientBuilder
+
+    from hub.providers.webhook.sink import signed_headers
+
+    client = (ClientBuilder().add_root_certificate_pem(Path(ca_file).read_bytes()).max_connections(concurrency)
+              .follow_redirects(False).build())
+    items = deliveries(url, count)
+
+    async def send(d) -> int:  # noqa: ANN001
+        request = client.post(url).body_bytes(d.body).headers(signed_headers(d, int(time.time()))).build_streamed()
+        async with request as response:
+            await response.body_reader.read(1024)
+            return response.status
+
+    async with client:
+        codes = await bounded(concurrency, [lambda d=d: send(d) for d in items])
+    assert all(code == 200 for code in codes)
+
+
+def pyreqwest_installed() -> bool:
+    try:
+        import pyreqwest  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def run_baseline(url: str, count: int, ca_file: str) -> None:
     import ssl
 
@@ -167,11 +199,17 @@ def main() -> None:
         n, c = args.requests, args.concurrency
         figures: dict[str, list[tuple[float, float]]] = {"aiohttp (WebhookSink)": [], "httpx AsyncClient": [],
                                                           "baseline: sync, one at a time": []}
+        compiled = pyreqwest_installed()
+        if compiled:
+            figures["pyreqwest (compiled)"] = []
         for _ in range(args.repeat):
             figures["aiohttp (WebhookSink)"].append(
                 measure(lambda: uvloop.run(run_aiohttp(url, n, c)), n))
             figures["httpx AsyncClient"].append(
                 measure(lambda: uvloop.run(run_httpx(url, n, c, str(folder / "ca.pem"))), n))
+            if compiled:
+                figures["pyreqwest (compiled)"].append(
+                    measure(lambda: uvloop.run(run_pyreqwest(url, n, c, str(folder / "ca.pem"))), n))
             figures["baseline: sync, one at a time"].append(
                 measure(lambda: run_baseline(url, max(200, n // 10), str(folder / "ca.pem")), max(200, n // 10)))
     finally:

@@ -20,10 +20,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, help="replay the schedule of this seed (default: a fresh one)")
     parser.add_argument("--faults", type=int, help="how many faults (default 30, or 5 with --short)")
     parser.add_argument("--short", action="store_true", help="the five-fault form `make test` runs")
+    parser.add_argument("--rate", type=float, help="events produced per second (default 10, or 25 with --short)")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, _interrupt)  # so a stopped run still stops what it started
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    plan = short_plan(seed, args.faults or 5) if args.short else full_plan(seed, args.faults or 30)
+    rate = {"rate": args.rate} if args.rate else {}
+    plan = short_plan(seed, args.faults or 5, **rate) if args.short else full_plan(seed, args.faults or 30, **rate)
     started = time.monotonic()
     ledger = run(plan)
     print(f"chaos: seed {seed}, {time.monotonic() - started:.0f} s", flush=True)

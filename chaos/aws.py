@@ -23,6 +23,7 @@ from typing import Any
 
 import httpx
 
+from chaos.ordering import Receipts
 from devkit.destinations import aws, free_port
 from devkit.processes import stop
 
@@ -68,9 +69,10 @@ def moto_process(folder: Path, timeout: float = 30.0) -> Iterator[str]:
 class QueueTap(threading.Thread):
     """Reads QUEUE continuously (receive, then delete), counting each message's CloudEvent id."""
 
-    def __init__(self, queue_url: str, key: Key) -> None:
+    def __init__(self, queue_url: str, key: Key, receipts: Receipts | None = None) -> None:
         super().__init__(daemon=True)
         self.queue_url, self.key = queue_url, key
+        self.receipts = receipts  # an ordered (FIFO) queue's: each message with its key, in arrival order
         self.got: Counter[str] = Counter()
         self.errors = 0
         self.stopping = threading.Event()
@@ -92,6 +94,9 @@ class QueueTap(threading.Thread):
         messages = answer.get("Messages", [])
         with self.lock:
             self.got.update(self.key(json.loads(message["Body"])) for message in messages)
+        if self.receipts is not None:
+            for message in messages:
+                self.receipts.note(message["Body"].encode())
         if messages:
             sqs.delete_message_batch(QueueUrl=self.queue_url, Entries=[
                 {"Id": str(n), "ReceiptHandle": message["ReceiptHandle"]} for n, message in enumerate(messages)])

@@ -31,7 +31,7 @@ def _kill(cluster: Cluster, kind: str, seconds: float, rng: random.Random) -> st
 
 
 def _receiver_down(hooks: Hooks, seconds: float, rng: random.Random) -> str:
-    host = rng.choice(hooks.steady_hosts())
+    host = rng.choice(hooks.fault_hosts())
     hooks.scripts[host].down = True
     time.sleep(seconds)
     hooks.scripts[host].down = False
@@ -39,7 +39,7 @@ def _receiver_down(hooks: Hooks, seconds: float, rng: random.Random) -> str:
 
 
 def _dns_failure(hooks: Hooks, seconds: float, rng: random.Random) -> str:
-    host = rng.choice(hooks.steady_hosts())
+    host = rng.choice(hooks.fault_hosts())
     hooks.dns_fail(host, True)
     time.sleep(seconds)
     hooks.dns_fail(host, False)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pika
 
 from chaos.aws import QueueTap, eventbridge_key, moto_process, sqs_key
+from chaos.ordering import FIFO_NAME, Receipts
 from hub.config import get_settings
 from devkit.destinations import STATIC_AWS, AwsDestinations
 from devkit.rabbit_node import RabbitNode, private_rabbit
@@ -29,6 +30,7 @@ class Queues:
     exchange: str
     queue: str
     sqs_endpoint: str
+    fifo_endpoint: str  # the ordered subscription's SQS FIFO queue (chaos.ordering)
     bus: str
     taps: dict[str, QueueTap]
 
@@ -36,6 +38,7 @@ class Queues:
         """(name, kind, endpoint, credential) of the run's queue subscriptions."""
         return [("rabbitmq", "rabbitmq", f"{self.exchange}/{ROUTING_KEY}", {"uri": self.node.url}),
                 ("sqs", "sqs", self.sqs_endpoint, dict(STATIC_AWS)),
+                (FIFO_NAME, "sqs", self.fifo_endpoint, dict(STATIC_AWS)),
                 ("eventbridge", "eventbridge", self.bus, dict(STATIC_AWS))]
 
     def restart_rabbitmq(self, down_seconds: float) -> None:
@@ -61,8 +64,14 @@ class Queues:
         finally:
             connection.close()
 
+    @property
+    def fifo_receipts(self) -> Receipts:
+        receipts = self.taps[FIFO_NAME].receipts
+        assert receipts is not None
+        return receipts
+
     def aws_received(self, subscription: str) -> Counter[str]:
-        """Every message the tap of SUBSCRIPTION (``sqs`` or ``eventbridge``) read, by CloudEvent id."""
+        """Every message the tap of SUBSCRIPTION (``sqs``, the FIFO one or ``eventbridge``) read, by CloudEvent id."""
         return self.taps[subscription].received()
 
 
@@ -89,10 +98,11 @@ def queue_destinations(folder: Path, tag: str) -> Iterator[Queues]:
         node = stack.enter_context(private_rabbit(folder / "rabbitmq"))
         exchange, queue = _declare(node, tag)
         destinations = AwsDestinations()
-        sqs_endpoint = destinations.queue()
+        sqs_endpoint, fifo_endpoint = destinations.queue(), destinations.queue(fifo=True)
         bus, bus_tap = destinations.bus_with_tap()
-        taps = {"sqs": QueueTap(sqs_endpoint, sqs_key), "eventbridge": QueueTap(bus_tap, eventbridge_key)}
+        taps = {"sqs": QueueTap(sqs_endpoint, sqs_key), "eventbridge": QueueTap(bus_tap, eventbridge_key),
+                FIFO_NAME: QueueTap(fifo_endpoint, sqs_key, Receipts())}
         for tap in taps.values():
             tap.start()
             stack.callback(tap.stopping.set)
-        yield Queues(node, exchange, queue, sqs_endpoint, bus, taps)
+        yield Queues(node, exchange, queue, sqs_endpoint, fifo_endpoint, bus, taps)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import trustme
 
+from chaos.ordering import Receipts
 from devkit.dnsserver import DnsServer, dns_server
 from devkit.receiver import Received, Receiver, Reply, https_receiver
 
@@ -30,6 +31,7 @@ class Script:
     rng: random.Random
     down: bool = False
     received_ok: Counter[str] = field(default_factory=Counter)
+    receipts: Receipts | None = None  # the ordered receiver's: each success with its key, in arrival order
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __call__(self, item: Received) -> object:
@@ -40,6 +42,8 @@ class Script:
             if roll >= 0.2:
                 # Answered 200, now or (slow) after the hub gave up: either way it was received.
                 self.received_ok[item.headers.get("webhook-id", "")] += 1
+                if self.receipts is not None:
+                    self.receipts.note(item.body)
         if roll < 0.1:
             return Reply(500)
         if roll < 0.15:
@@ -66,6 +70,16 @@ class Hooks:
     def steady_hosts(self) -> list[str]:
         return [host for host, script in self.scripts.items() if not script.flaky]
 
+    def fault_hosts(self) -> list[str]:
+        """The hosts a receiver-down or DNS fault may hit: the steady ones and the ordered one."""
+        return [*self.steady_hosts(), ORDERED_HOST]
+
+    @property
+    def receipts(self) -> Receipts:
+        receipts = self.scripts[ORDERED_HOST].receipts
+        assert receipts is not None
+        return receipts
+
     def received(self) -> Counter[str]:
         """Every webhook-id answered 200 (or answered slowly), with how many times."""
         total: Counter[str] = Counter()
@@ -78,16 +92,21 @@ class Hooks:
         self.dns.zone[host] = "SERVFAIL" if failing else [("A", "127.0.0.1")]
 
 
+ORDERED_HOST = "ordered.chaos.test"  # the ordered subscription's receiver (chaos.ordering): flaky too
+
+
 @contextmanager
 def webhook_receivers(seed: int, folder: Path, steady: int = 2) -> Iterator[Hooks]:
-    """STEADY well-behaved receivers and one flaky one, each under its own name."""
+    """STEADY well-behaved receivers, one flaky one and the ordered subscription's flaky one, each under
+    its own name."""
     ca = trustme.CA()
     bundle = folder / "ca.pem"
     ca.cert_pem.write_to_path(str(bundle))
-    hosts = [f"steady{n}.chaos.test" for n in range(1, steady + 1)] + ["flaky.chaos.test"]
+    hosts = [f"steady{n}.chaos.test" for n in range(1, steady + 1)] + ["flaky.chaos.test", ORDERED_HOST]
     with ExitStack() as stack:
         dns = stack.enter_context(dns_server({host: [("A", "127.0.0.1")] for host in hosts}))
-        scripts = {host: Script(flaky=host.startswith("flaky"), rng=random.Random(f"{seed}:{host}"))
+        scripts = {host: Script(flaky=host.startswith(("flaky", "ordered")), rng=random.Random(f"{seed}:{host}"),
+                                receipts=Receipts() if host == ORDERED_HOST else None)
                    for host in hosts}
         receivers = {host: stack.enter_context(https_receiver(ca, (host,), scripts[host])) for host in hosts}
         yield Hooks(dns, bundle, receivers, scripts)

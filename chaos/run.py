@@ -26,6 +26,7 @@ from chaos.cluster import (
 )
 from chaos.consumer import QueueConsumer, consumer_token, create_queue, left_in_queues
 from chaos.faults import Targets, inject
+from chaos.ordering import FIFO_NAME, ORDERED_NAME, ORDERED_NAMES, ORDERING, ordering_lines
 from chaos.queues import Queues, queue_destinations
 from chaos.receivers import TIMEOUT_MS, Hooks, webhook_receivers
 from chaos.schedule import Fault, describe, make_schedule
@@ -60,19 +61,19 @@ class Plan:
     drain_seconds: float
 
 
-def full_plan(seed: int, faults: int = 30) -> Plan:
-    return Plan(seed, faults, False, apis=2, ingests=2, delivers=3, rate=10.0, drain_seconds=300.0)
+def full_plan(seed: int, faults: int = 30, rate: float = 10.0) -> Plan:
+    return Plan(seed, faults, False, apis=2, ingests=2, delivers=3, rate=rate, drain_seconds=300.0)
 
 
-def short_plan(seed: int, faults: int = 5) -> Plan:
-    return Plan(seed, faults, True, apis=2, ingests=1, delivers=2, rate=25.0, drain_seconds=75.0)
+def short_plan(seed: int, faults: int = 5, rate: float = 25.0) -> Plan:
+    return Plan(seed, faults, True, apis=2, ingests=1, delivers=2, rate=rate, drain_seconds=75.0)
 
 
 SUBSCRIPTION_SQL = """
 INSERT INTO subscriptions (id, tenant_id, name, sink_kind, endpoint, event_types, timeout_ms, signature_version,
     plan_tier, enabled, verification_state, credential_kind, credential_sealed, auto_disabled, disabled_reason,
-    secret_current, created_at, updated_at)
-VALUES (%s, %s, %s, %s, %s, %s, %s, 'v1', 'standard', true, 'active', %s, %s, false, '', %s, now(), now())"""
+    secret_current, ordering, created_at, updated_at)
+VALUES (%s, %s, %s, %s, %s, %s, %s, 'v1', 'standard', true, 'active', %s, %s, false, '', %s, %s, now(), now())"""
 
 
 def add_subscriptions(dsn: str, tenant: str, hooks: Hooks, queues: Queues) -> str:
@@ -91,9 +92,10 @@ def add_subscriptions(dsn: str, tenant: str, hooks: Hooks, queues: Queues) -> st
             sealed = seal(orjson.dumps(credential), context=secret_context(sub_id, "credential")) \
                 if credential else None
             credential_kind = "static_credential" if credential else "signing_secret" if secret else "none"
+            ordering = orjson.dumps(ORDERING).decode() if name in ORDERED_NAMES else None
             conn.execute(SUBSCRIPTION_SQL, (sub_id, tenant, name, kind, endpoint, orjson.dumps([EVENT_TYPE]).decode(),
                                             TIMEOUT_MS if kind == "webhook" else None, credential_kind, sealed,
-                                            secret))
+                                            secret, ordering))
         conn.execute("INSERT INTO subscription_versions (id, version) VALUES (1, 1) "
                      "ON CONFLICT (id) DO UPDATE SET version = subscription_versions.version + 1")
     return str(pull_id)
@@ -190,7 +192,7 @@ def received(session: Session) -> Counter[str]:
     the job id of that subscription)."""
     total = session.targets.hooks.received()
     total.update(session.targets.queues.rabbit_received())
-    for name in ("sqs", "eventbridge"):
+    for name in ("sqs", FIFO_NAME, "eventbridge"):
         by_ce_id = books.job_ids_by_ce_id(session.dsn, session.tenant, name)
         total.update({by_ce_id.get(ce_id, ce_id): n for ce_id, n in session.targets.queues.aws_received(name).items()})
     return total
@@ -205,6 +207,8 @@ def account(session: Session, traffic: Traffic, windows: list[tuple[float, float
     left, dead = left_in_queues(session.targets.queues.node.url, traffic.consumer.queue_id)
     books.consumer_lines(ledger, traffic.consumer.acks(), stored, left, dead, traffic.consumer.ends)
     books.api_lines(ledger, traffic.log.entries, windows)
+    ordering_lines(ledger, session.targets.hooks.receipts, session.dsn, session.tenant, ORDERED_NAME)
+    ordering_lines(ledger, session.targets.queues.fifo_receipts, session.dsn, session.tenant, FIFO_NAME)
     exits = sum(child.unplanned_exits for children in session.cluster.processes.values() for child in children)
     ledger.check("processes that exited on their own", exits, True)
     return ledger

@@ -16,6 +16,8 @@ from hub.devtools.send import SendRequest, build_message
 
 EVENT_TYPE = "transaction.posted"
 SOURCE = "ledger"
+# The events' ordering keys (``partitionkey``, so the Kafka record key too): one of this many, in turn.
+KEYS = 1000
 
 
 @dataclass
@@ -58,6 +60,8 @@ class Producer(Worker):
         self.acked: set[str] = set()
         self.unacked: list[str] = []
         self.failures = 0
+        self.keys: dict[str, str] = {}  # each event's ordering key, kept for its re-sends
+        self.produced = itertools.count()
 
     def step(self) -> None:
         started = time.monotonic()
@@ -68,8 +72,8 @@ class Producer(Worker):
     def publish(self, ids: list[str]) -> list[str]:
         """Produce IDS once; returns the ids the broker did not acknowledge."""
         # The id is in the data too: an EventBridge destination receives the data alone (as ``detail``).
-        records = [build_message(SendRequest(self.tenant, SOURCE, EVENT_TYPE, {"n": n, "ceId": ce_id}, ce_id=ce_id),
-                                 ce_id)
+        records = [build_message(SendRequest(self.tenant, SOURCE, EVENT_TYPE, {"n": n, "ceId": ce_id}, ce_id=ce_id,
+                                             key=self.key_of(ce_id)), ce_id)
                    for n, ce_id in enumerate(ids)]
         result = shared_producer().publish(self.topic, records, timeout_seconds=10)
         landed = {landed.index for landed in result.landed}
@@ -77,6 +81,11 @@ class Producer(Worker):
         if len(landed) < len(ids):
             self.failures += 1
         return [ce_id for i, ce_id in enumerate(ids) if i not in landed]
+
+    def key_of(self, ce_id: str) -> str:
+        if ce_id not in self.keys:
+            self.keys[ce_id] = f"account-{next(self.produced) % KEYS}"
+        return self.keys[ce_id]
 
     def finish(self, timeout: float = 120.0) -> None:
         """Stop producing new events and keep producing the unacknowledged ones until acknowledged."""
