@@ -36,3 +36,25 @@ def test_taps_count_sqs_and_eventbridge_messages_by_cloudevent_id(
         assert all(tap.errors == 0 for tap in taps)
         for emptied in (queue, bus_tap):  # read and deleted: nothing comes back
             assert sqs.receive_message(QueueUrl=emptied, WaitTimeSeconds=0).get("Messages", []) == []
+
+
+def test_a_fifo_tap_notes_each_groups_messages_in_order_and_a_batch_delete_refuses_unknown_handles(
+        tmp_path: Path, override_settings: Callable[..., None]) -> None:
+    from chaos.ordering import Receipts
+
+    with moto_process(tmp_path) as url:
+        override_settings(aws_endpoint_url=url)
+        queue = AwsDestinations().queue(fifo=True)
+        sqs = aws("sqs")
+        sent = [(f"k{n % 2}", f"e{n}") for n in range(6)]
+        for key, ce_id in sent:
+            sqs.send_message(QueueUrl=queue, MessageBody=json.dumps({"id": ce_id, "partitionkey": key}),
+                             MessageGroupId=key, MessageDeduplicationId=ce_id)
+        tap = QueueTap(queue, sqs_key, Receipts())
+        tap.start()
+        assert tap.received() == {ce_id: 1 for _, ce_id in sent}
+        assert tap.receipts is not None
+        for key in ("k0", "k1"):
+            assert [c for k, c in tap.receipts.arrivals if k == key] == [c for k, c in sent if k == key]
+        answer = sqs.delete_message_batch(QueueUrl=queue, Entries=[{"Id": "x", "ReceiptHandle": "no-such-handle"}])
+        assert [failed["Code"] for failed in answer["Failed"]] == ["ReceiptHandleIsInvalid"]
