@@ -59,7 +59,8 @@ def _egress_class(refused: EgressRefused) -> tuple[ErrorClass, str]:
 
 _OS_ERROR = re.compile(r"os error (\d+)")
 # Words of the client's cause chain, lowercased, by what failed (reqwest words its causes itself).
-_TLS_WORDS = ("certificate", "tls", "ssl", "handshake", "alert")
+_TLS_WORDS = ("certificate", "tls", "ssl", "handshake", "alert", "corrupt message", "peer is incompatible",
+              "peer misbehaved", "inappropriate")
 _DNS_WORDS = ("dns error", "failed to lookup address")
 _REFUSED_WORDS = ("connection refused", "unreachable")
 _RESET_WORDS = ("connection reset", "broken pipe", "connection closed", "connection aborted", "incomplete message",
