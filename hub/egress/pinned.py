@@ -108,17 +108,17 @@ class Lease:
 
     def kept(self) -> None:
         """The answer was read whole and its connection stays pooled."""
-        self._owner._release(self._pooled)
+        self._owner.release(self._pooled)
 
     def closed(self) -> None:
         """The answer closed its connection: the next request checks the destination again."""
-        self._owner._pins.forget(self._endpoint.host, self._endpoint.port)
-        self._owner._release(self._pooled)
+        self._owner.pins.forget(self._endpoint.host, self._endpoint.port)
+        self._owner.release(self._pooled)
 
     def failed(self) -> None:
         """The exchange failed: the next request goes to the next checked address, or checks again."""
-        self._owner._pins.skip(self._endpoint.host, self._endpoint.port)
-        self._owner._release(self._pooled)
+        self._owner.pins.skip(self._endpoint.host, self._endpoint.port)
+        self._owner.release(self._pooled)
 
 
 class PinnedClients:
@@ -128,14 +128,14 @@ class PinnedClients:
                  pins: CheckedPins | None = None) -> None:
         self._options = options
         self._max = max(1, max_clients)
-        self._pins = pins or CheckedPins(idle_seconds=options.keepalive_seconds)
+        self.pins = pins or CheckedPins(idle_seconds=options.keepalive_seconds)
         self._clients: OrderedDict[PoolKey, _Pooled] = OrderedDict()
         self._closing: set[asyncio.Task[None]] = set()
 
     async def lease(self, endpoint: HttpsEndpoint) -> Lease:
         """A client for ``endpoint``, pinned to an address the guard allowed (raises EgressRefused)."""
         if endpoint.is_name:
-            address = str(await self._pins.address(endpoint.host, endpoint.port))
+            address = str(await self.pins.address(endpoint.host, endpoint.port))
         else:
             check_literal(endpoint.host, endpoint.port)
             address = endpoint.host
@@ -157,7 +157,8 @@ class PinnedClients:
             self._close_when_idle(oldest)
         return pooled
 
-    def _release(self, pooled: _Pooled) -> None:
+    def release(self, pooled: _Pooled) -> None:
+        """A request on ``pooled`` ended; an evicted client closes after its last one."""
         pooled.users -= 1
         if pooled.evicted:
             self._close_when_idle(pooled)

@@ -84,6 +84,8 @@ def _network_class(exc: reqwest.DetailedPyreqwestError) -> tuple[ErrorClass, str
     causes = _causes(exc)
     codes = _os_errnos(causes)
     opening = "client error (connect)" in causes
+    if "handshake eof" in causes:  # closed before the handshake's answer: what asyncio reported as a reset
+        return ErrorClass.connection_reset, "the connection was reset while opening"
     if any(word in causes for word in _TLS_WORDS):
         return ErrorClass.tls, "the TLS handshake or certificate verification failed"
     if any(word in causes for word in _DNS_WORDS):
