@@ -1,17 +1,18 @@
-"""Webhook client micro-benchmark: signed deliveries/s and client CPU µs per delivery, aiohttp vs httpx.
+"""Webhook client micro-benchmark: signed deliveries/s and client CPU µs per delivery, by HTTP client.
 
 The receiver is a minimal HTTPS server (uvicorn with httptools and uvloop, a bare ASGI app answering
 200 at once, certificate from a throwaway trustme CA for 127.0.0.1) in its own process. Each client
 sends ``--requests`` signed structured CloudEvents (~400 bytes) with ``--concurrency`` in flight over
 pooled keep-alive connections:
 
-- **aiohttp (production path)**: the hub's ``WebhookSink`` itself: the egress-checked pooled session
-  (hub.egress.aio), Standard Webhooks signing, bounded answer read, classification.
+- **WebhookSink (production path)**: the hub's ``WebhookSink`` itself: the compiled client ``pyreqwest``
+  (Rust reqwest) pinned to the address the egress guard checked (hub.egress.pinned, N79), Standard
+  Webhooks signing, bounded answer read, classification.
+- **aiohttp (former path)**: the sink's request path before N79: the egress-checked pooled aiohttp
+  session (hub.egress.aio), the same signing, headers and bounded read.
 - **httpx**: an ``httpx.AsyncClient`` with the same TLS context, pool size, signing and headers.
-- **pyreqwest** (only when installed; not a dependency of the hub): the Rust ``reqwest`` client behind
-  a Python API, same CA, pool size, signing and headers, the answer read up to 1 KiB. It is the measure
-  of what a compiled client would save (issue "The core, kept whole…"); it has no hook for the egress
-  guard's connect-time address check, which the production path needs.
+- **pyreqwest (bare)**: the compiled client alone, same CA, pool size, signing and headers, the answer
+  read up to 1 KiB, no guard: what the sink's own Python around the client costs is the gap to it.
 - **baseline**: one synchronous signed ``httpx.Client`` request at a time.
 
 Figures: deliveries/s (wall clock) and the client process's CPU µs per delivery (``process_time``,
@@ -93,7 +94,7 @@ async def bounded(concurrency: int, jobs) -> list:  # noqa: ANN001
     return await asyncio.gather(*(one(job) for job in jobs))
 
 
-async def run_aiohttp(url: str, count: int, concurrency: int) -> None:
+async def run_sink(url: str, count: int, concurrency: int) -> None:
     from hub.config import get_settings
     from hub.providers.webhook.sink import WebhookSink
 
@@ -104,6 +105,31 @@ async def run_aiohttp(url: str, count: int, concurrency: int) -> None:
     finally:
         await sink.close()
     assert all(r.ok for r in results), results[0]
+
+
+async def run_aiohttp(url: str, count: int, concurrency: int, ca_file: str) -> None:
+    from yarl import URL
+
+    from hub.egress.aio import check_literal, checked_session
+    from hub.providers.webhook.sink import SESSION_HEADERS, try_headers
+
+    target = URL(url)
+    session = checked_session(total_limit=concurrency, per_host_limit=concurrency, keepalive_seconds=4.0,
+                              extra_ca_bundle=ca_file, headers=SESSION_HEADERS)
+    items = deliveries(url, count)
+
+    async def send(d) -> int:  # noqa: ANN001
+        check_literal(target.raw_host or "", target.port or 443)
+        async with session.post(target, data=d.body, headers=try_headers(d, int(time.time())),
+                                allow_redirects=False) as response:
+            await response.content.read(65_537)
+            return response.status
+
+    try:
+        codes = await bounded(concurrency, [lambda d=d: send(d) for d in items])
+    finally:
+        await session.close()
+    assert all(code == 200 for code in codes)
 
 
 async def run_httpx(url: str, count: int, concurrency: int, ca_file: str) -> None:
@@ -128,7 +154,7 @@ async def run_pyreqwest(url: str, count: int, concurrency: int, ca_file: str) ->
     from hub.providers.webhook.sink import signed_headers
 
     client = (ClientBuilder().add_root_certificate_pem(Path(ca_file).read_bytes()).max_connections(concurrency)
-              .follow_redirects(False).build())
+              .follow_redirects(False).no_proxy().build())
     items = deliveries(url, count)
 
     async def send(d) -> int:  # noqa: ANN001
@@ -140,14 +166,6 @@ async def run_pyreqwest(url: str, count: int, concurrency: int, ca_file: str) ->
     async with client:
         codes = await bounded(concurrency, [lambda d=d: send(d) for d in items])
     assert all(code == 200 for code in codes)
-
-
-def pyreqwest_installed() -> bool:
-    try:
-        import pyreqwest  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 def run_baseline(url: str, count: int, ca_file: str) -> None:
@@ -197,19 +215,18 @@ def main() -> None:
             except httpx.HTTPError:
                 time.sleep(0.1)
         n, c = args.requests, args.concurrency
-        figures: dict[str, list[tuple[float, float]]] = {"aiohttp (WebhookSink)": [], "httpx AsyncClient": [],
-                                                          "baseline: sync, one at a time": []}
-        compiled = pyreqwest_installed()
-        if compiled:
-            figures["pyreqwest (compiled)"] = []
+        ca_file = str(folder / "ca.pem")
+        figures: dict[str, list[tuple[float, float]]] = {
+            "WebhookSink (pyreqwest, pinned)": [], "aiohttp (former path)": [], "httpx AsyncClient": [],
+            "pyreqwest (bare)": [], "baseline: sync, one at a time": []}
         for _ in range(args.repeat):
-            figures["aiohttp (WebhookSink)"].append(
-                measure(lambda: uvloop.run(run_aiohttp(url, n, c)), n))
+            figures["WebhookSink (pyreqwest, pinned)"].append(measure(lambda: uvloop.run(run_sink(url, n, c)), n))
+            figures["aiohttp (former path)"].append(
+                measure(lambda: uvloop.run(run_aiohttp(url, n, c, ca_file)), n))
             figures["httpx AsyncClient"].append(
                 measure(lambda: uvloop.run(run_httpx(url, n, c, str(folder / "ca.pem"))), n))
-            if compiled:
-                figures["pyreqwest (compiled)"].append(
-                    measure(lambda: uvloop.run(run_pyreqwest(url, n, c, str(folder / "ca.pem"))), n))
+            figures["pyreqwest (bare)"].append(
+                measure(lambda: uvloop.run(run_pyreqwest(url, n, c, ca_file)), n))
             figures["baseline: sync, one at a time"].append(
                 measure(lambda: run_baseline(url, max(200, n // 10), str(folder / "ca.pem")), max(200, n // 10)))
     finally:

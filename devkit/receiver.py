@@ -110,8 +110,8 @@ def _handler(state: Receiver, script: Script) -> type[BaseHTTPRequestHandler]:
 
 @contextmanager
 def https_receiver(ca: trustme.CA, names: tuple[str, ...], script: Script | None = None,
-                   port: int = 0) -> Iterator[Receiver]:
-    """Serve HTTPS on 127.0.0.1 with a certificate for ``names``; yields the receiver's state."""
+                   port: int = 0, bind: str = "127.0.0.1") -> Iterator[Receiver]:
+    """Serve HTTPS on ``bind`` (a loopback address) with a certificate for ``names``; yields the receiver's state."""
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     ca.issue_cert(*names).configure_cert(context)
     state = Receiver(port=0)
@@ -129,7 +129,7 @@ def https_receiver(ca: trustme.CA, names: tuple[str, ...], script: Script | None
         def handle_error(self, request: Any, client_address: Any) -> None:
             pass  # a client that drops the connection is part of the tests
 
-    server = Server(("127.0.0.1", port), _handler(state, script or (lambda _item: Reply())))
+    server = Server((bind, port), _handler(state, script or (lambda _item: Reply())))
     state.port = server.server_address[1]
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()

@@ -1,4 +1,7 @@
-"""The asynchronous egress path: pooled HTTPS connections that open only to checked addresses.
+"""An aiohttp egress path: pooled HTTPS connections that open only to checked addresses.
+
+Webhook deliveries go through hub.egress.pinned instead (N79); this session remains for aiohttp
+clients (the benches' former-path row).
 
 Each *new* connection asks :class:`CheckedResolver`, which runs the destination check (resolution
 plus the blocked-range tables) and hands aiohttp only the addresses that passed; aiohttp then
@@ -7,8 +10,8 @@ URL's name. Nothing is cached between connections (``use_dns_cache=False``), so 
 rebinds to a private address is refused on the next connection it would open. A pooled
 keep-alive connection is reused as is: it goes to an address that was checked when it opened.
 
-IP-literal hosts never reach a resolver in aiohttp, so :func:`check_literal` must be called
-before a request to a literal host (it does no I/O).
+IP-literal hosts never reach a resolver in aiohttp, so :func:`check_literal` (hub.egress.refusal)
+must be called before a request to a literal host (it does no I/O).
 """
 
 from __future__ import annotations
@@ -21,17 +24,9 @@ from functools import lru_cache
 import aiohttp
 from aiohttp.abc import AbstractResolver, ResolveResult
 
-from hub.config import get_settings
-from hub.egress.check import canonical_host, check_host
+from hub.egress.check import check_host
+from hub.egress.refusal import EgressRefused, check_literal
 from hub.errors import HubError
-
-
-class EgressRefused(OSError):
-    """The destination check refused a connection; ``cause`` is the egress domain error."""
-
-    def __init__(self, cause: HubError) -> None:
-        super().__init__(cause.detail)
-        self.cause = cause
 
 
 class CheckedResolver(AbstractResolver):
@@ -52,25 +47,6 @@ class CheckedResolver(AbstractResolver):
 
     async def close(self) -> None:
         return None
-
-
-def check_literal(host: str, port: int) -> None:
-    """Refuse a blocked IP-literal host (raises EgressRefused); a name is checked per connection."""
-    refusal = _literal_refusal(host, port, tuple(get_settings().egress_allow_cidrs))
-    if refusal is not None:
-        raise EgressRefused(refusal)
-
-
-@lru_cache(maxsize=4096)
-def _literal_refusal(host: str, port: int, _allow: tuple[str, ...]) -> HubError | None:
-    """Why a literal host is refused, or None (pure for a given allow-list, so it is cached)."""
-    try:
-        _, literal = canonical_host(host)
-        if literal is not None:
-            check_host(host, port)
-    except HubError as exc:
-        return exc
-    return None
 
 
 @lru_cache(maxsize=8)
@@ -100,3 +76,6 @@ def checked_session(*, total_limit: int, per_host_limit: int, keepalive_seconds:
     return aiohttp.ClientSession(connector=connector, trust_env=False, auto_decompress=False,
                                  cookie_jar=aiohttp.DummyCookieJar(),
                                  headers={"Accept-Encoding": "identity", **(headers or {})})
+
+
+__all__ = ["CheckedResolver", "EgressRefused", "check_literal", "checked_session", "tls_context"]

@@ -88,10 +88,10 @@ class WebhookProvider(Provider):
         from hub.providers.webhook.sink import parse_endpoint
 
         try:
-            url = parse_endpoint(endpoint)
+            parsed = parse_endpoint(endpoint)
         except ValueError:
             return super().destination_key(endpoint)
-        return f"{url.host}:{url.port}"
+        return f"{parsed.host}:{parsed.port}"
 
     def probe(self, target: ProbeTarget, settings: Settings) -> AttemptResult:
         """The signed ping probe, sent by the sink code the delivery engine uses."""

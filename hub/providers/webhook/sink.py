@@ -1,10 +1,11 @@
 """The webhook sink: a signed HTTPS POST of the structured CloudEvent, over pooled checked connections.
 
-One ``aiohttp`` session per process pools keep-alive connections per destination (host, port).
-Every new connection is checked by the egress resolver at that moment (hub.egress.aio), so a
-name that rebinds to a blocked address is refused as ``endpoint_blocked``. Redirects are never
-followed (a 3xx is the ``redirect`` failure). At most ``webhook_max_response_bytes`` of an
-answer are read; a longer body is dropped together with its connection.
+Requests go through the compiled client ``pyreqwest`` (N79), one client per checked destination
+address (hub.egress.pinned): a name is resolved and checked by the egress guard, and the client
+connects only to the checked address, so a name that rebinds to a blocked address is never reached
+there, and is refused as ``endpoint_blocked`` when it is checked again. Redirects are never
+followed (a 3xx is the ``redirect`` failure). At most ``webhook_max_response_bytes`` of an answer
+are read; a longer body is dropped together with its connection.
 """
 
 from __future__ import annotations
@@ -12,16 +13,17 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Sequence
+from datetime import timedelta
 from functools import lru_cache
 from typing import ClassVar
 
-import aiohttp
 from multidict import CIMultiDict
-from yarl import URL
+from pyreqwest.response import Response
 
 from hub import __version__
 from hub.config import Settings
-from hub.egress.aio import EgressRefused, check_literal, checked_session
+from hub.egress.pinned import ClientOptions, HttpsEndpoint, Lease, PinnedClients, parse_https_endpoint
+from hub.egress.refusal import EgressRefused
 from hub.sinks.base import AttemptResult, PreparedDelivery, elapsed_ms
 from hub.providers.webhook.http_errors import (
     retry_after_seconds, status_class, status_detail, transport_class,
@@ -35,22 +37,20 @@ CONTENT_TYPE = "application/cloudevents+json"
 _TERMINAL = frozenset({ErrorClass.http_410, ErrorClass.payload_too_large})
 
 
-@lru_cache(maxsize=65_536)
-def parse_endpoint(endpoint: str) -> URL:
-    """The endpoint as a URL (cached: every delivery of a subscription uses the same string)."""
-    url = URL(endpoint, encoded=False)
-    if url.scheme != "https" or not url.host:
-        raise ValueError("a webhook endpoint is an https:// URL")
-    return url
+def parse_endpoint(endpoint: str) -> HttpsEndpoint:
+    """The endpoint as the client sends it (cached: every delivery of a subscription uses the same string)."""
+    return parse_https_endpoint(endpoint)
 
 
 @lru_cache(maxsize=256)
-def request_timeout(seconds: float) -> aiohttp.ClientTimeout:
-    """The whole-request timeout of a subscription's ``timeout_ms`` (immutable, so one object per value)."""
-    return aiohttp.ClientTimeout(total=seconds)
+def request_timeout(seconds: float) -> timedelta:
+    """The whole-request timeout of a subscription's ``timeout_ms`` (one object per value)."""
+    return timedelta(seconds=seconds)
 
 
 SESSION_HEADERS = {"content-type": CONTENT_TYPE, "user-agent": USER_AGENT}  # the same on every request
+# Sent by every client besides SESSION_HEADERS: nothing is decompressed, so ask for none.
+CLIENT_HEADERS = (("content-type", CONTENT_TYPE), ("accept-encoding", "identity"))
 
 
 def try_headers(delivery: PreparedDelivery, timestamp: int) -> CIMultiDict[str]:
@@ -72,7 +72,7 @@ def try_headers(delivery: PreparedDelivery, timestamp: int) -> CIMultiDict[str]:
 
 
 def signed_headers(delivery: PreparedDelivery, timestamp: int) -> dict[str, str]:
-    """Every request header of one try (the sink sends :data:`SESSION_HEADERS` as its session's defaults)."""
+    """Every request header of one try (the sink's clients send :data:`SESSION_HEADERS` as their defaults)."""
     return {**SESSION_HEADERS, **try_headers(delivery, timestamp)}
 
 
@@ -84,18 +84,16 @@ class WebhookSink:
 
     def __init__(self, *, settings: Settings) -> None:
         self._settings = settings
-        self._session: aiohttp.ClientSession | None = None
+        self._clients: PinnedClients | None = None
 
-    def _client(self) -> aiohttp.ClientSession:
-        if self._session is None or self._session.closed:
+    def _pool(self) -> PinnedClients:
+        if self._clients is None:
             settings = self._settings
-            self._session = checked_session(
-                total_limit=max(1, settings.deliver_concurrency),
+            self._clients = PinnedClients(ClientOptions(
                 per_host_limit=max(1, settings.deliver_per_host_concurrency),
-                keepalive_seconds=settings.webhook_keepalive_seconds,
-                extra_ca_bundle=settings.webhook_ca_bundle, headers=SESSION_HEADERS,
-            )
-        return self._session
+                keepalive_seconds=settings.webhook_keepalive_seconds, extra_ca_bundle=settings.webhook_ca_bundle,
+                user_agent=USER_AGENT, headers=CLIENT_HEADERS))
+        return self._clients
 
     async def deliver(self, delivery: PreparedDelivery) -> AttemptResult:
         started = time.perf_counter()
@@ -107,18 +105,12 @@ class WebhookSink:
 
     async def _send(self, delivery: PreparedDelivery, started: float) -> AttemptResult:
         try:
-            url = parse_endpoint(delivery.endpoint)
+            endpoint = parse_endpoint(delivery.endpoint)
         except ValueError:
             return AttemptResult.failure(ErrorClass.endpoint_blocked, "the endpoint is not an https:// URL",
                                          terminal=True)
-        check_literal(url.raw_host or "", url.port or 443)
-        headers = try_headers(delivery, int(time.time()))  # a CIMultiDict: aiohttp merges it without converting
-        timeout = request_timeout(delivery.timeout_seconds)
-        async with self._client().post(url, data=delivery.body, headers=headers, allow_redirects=False,
-                                       timeout=timeout) as response:
-            await self._drain(response)
-            status = response.status
-            retry_after = response.headers.get("retry-after")
+        lease = await self._pool().lease(endpoint)
+        status, retry_after = await self._exchange(lease, endpoint, delivery)
         latency = elapsed_ms(started)
         error_class = status_class(status)
         if error_class is None:
@@ -128,28 +120,49 @@ class WebhookSink:
             retry_after_seconds=retry_after_seconds(retry_after) if status in (429, 503) else None,
             terminal=error_class in _TERMINAL)
 
-    async def _drain(self, response: aiohttp.ClientResponse) -> None:
-        """Read at most the configured bytes; a longer answer closes its connection instead of pooling it."""
+    async def _exchange(self, lease: Lease, endpoint: HttpsEndpoint,
+                        delivery: PreparedDelivery) -> tuple[int, str | None]:
+        """POST the delivery on the leased client; the status and Retry-After of the answer."""
+        try:
+            request = (lease.client.post(endpoint.url).headers(try_headers(delivery, int(time.time())))
+                       .body_bytes(delivery.body).timeout(request_timeout(delivery.timeout_seconds))
+                       .build_streamed())
+            async with request as response:
+                whole = await self._drain(response)
+                status, retry_after = response.status, response.get_header("retry-after")
+                closing = response.get_header("connection")
+        except BaseException:
+            lease.failed()
+            raise
+        if whole and (closing is None or closing.lower() != "close"):
+            lease.kept()
+        else:
+            lease.closed()
+        return status, retry_after
+
+    async def _drain(self, response: Response) -> bool:
+        """Read at most the configured bytes; False when the answer was longer (its connection is then dropped)."""
         limit = self._settings.webhook_max_response_bytes
-        length = response.content_length
-        if length is not None and length <= limit:
-            await response.read()
-            return
+        reader = response.body_reader
+        length = response.get_header("content-length")
+        if length is not None and length.isdigit() and int(length) <= limit:
+            await reader.bytes()
+            return True
         read = 0
         while read <= limit:
-            chunk = await response.content.read(min(65_536, limit + 1 - read))
-            if not chunk:
-                return
+            chunk = await reader.read(min(65_536, limit + 1 - read))
+            if chunk is None:
+                return True
             read += len(chunk)
-        response.close()
+        return False
 
     async def deliver_many(self, deliveries: Sequence[PreparedDelivery]) -> list[AttemptResult]:
         return list(await asyncio.gather(*(self.deliver(delivery) for delivery in deliveries)))
 
     async def close(self) -> None:
-        if self._session is not None and not self._session.closed:
-            await self._session.close()
-        self._session = None
+        if self._clients is not None:
+            await self._clients.close()
+        self._clients = None
 
 
-__all__ = ["CONTENT_TYPE", "USER_AGENT", "EgressRefused", "WebhookSink", "parse_endpoint", "signed_headers"]
+__all__ = ["CONTENT_TYPE", "USER_AGENT", "EgressRefused", "WebhookSink", "parse_endpoint", "signed_headers", "try_headers"]
