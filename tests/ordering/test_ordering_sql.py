@@ -37,6 +37,24 @@ def test_an_ended_head_hands_the_key_to_its_next_job_in_event_order(conn: psycop
     assert enqueue(conn, jobs_for(sub, tenant, [("a", 9)])) == 1
 
 
+def test_a_promoted_job_is_due_from_when_it_was_stored_ahead_of_later_jobs(
+        conn: psycopg.Connection, tenant: str) -> None:
+    sub = uuid.uuid4()
+    enqueue(conn, jobs_for(sub, tenant, [("a", 1), ("a", 2)]))
+    conn.execute("UPDATE delivery_jobs SET created_at = now() - interval '1 minute' WHERE subscription_id = %s",
+                 (sub,))
+    enqueue(conn, jobs_for(sub, tenant, [("b", 3)]))  # stored after the key's waiting job
+    end(conn, sub, "a", "delivered")
+    due = dict(conn.execute("SELECT event_seq, next_attempt_at <= created_at FROM delivery_jobs "
+                            "WHERE subscription_id = %s AND state = 'pending'", (sub,)).fetchall())
+    assert due[2] is True  # the claim (oldest due first) takes it before the job of seq 3
+    [(earlier,)] = conn.execute(
+        "SELECT a.next_attempt_at < b.next_attempt_at FROM delivery_jobs a, delivery_jobs b "
+        "WHERE a.subscription_id = %s AND b.subscription_id = a.subscription_id AND a.event_seq = 2 "
+        "AND b.event_seq = 3", (sub,)).fetchall()
+    assert earlier
+
+
 def test_a_blocked_key_holds_its_later_jobs_until_skip_or_retry(conn: psycopg.Connection, tenant: str) -> None:
     sub = uuid.uuid4()
     enqueue(conn, jobs_for(sub, tenant, [("a", 1), ("a", 2), ("a", 3)]))
