@@ -43,6 +43,7 @@ ACK_LINGER = 0.005
 class Delivery:
     tag: int
     event: ConsumerEvent
+    body: bytes = b""  # the queue message's, which names the event (hub.consumer.messages)
 
 
 class Stream:
@@ -140,7 +141,7 @@ class Stream:
             return None
         self._outstanding.add(tag)
         self._sent_order.append(tag)
-        return Delivery(self.base + tag, event)
+        return Delivery(self.base + tag, event, message.body)
 
     def _known(self, tag: int) -> int | None:
         channel_tag = tag - self.base
