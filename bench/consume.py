@@ -9,6 +9,8 @@ publishing client runs in a process of its own, as another service would; the co
   first publish to the last delivery on every queue. ``ev/s`` is events through the whole pipeline
   (publish → Kafka → event log → exchange → queue → client → ack); ``deliveries/s`` counts each queue;
 * **latency at 1,000 ev/s**: events paced at 1,000/s for ``--seconds``, publish → receipt p50/p99 (one queue).
+* **drain, 1 and 10 queues**: the queues filled first, then drained with acks; CPU µs per delivery, so that
+  ``hub grpc``'s figure is the stream's own (in the throughput runs it also serves the publishes).
 
 The baselines are the machine's ceilings for the last hops: a bare pika publisher and consumer (acks) on a
 quorum queue of the same RabbitMQ, same event count and pacing (the bare publisher does not wait for a confirm
@@ -19,7 +21,8 @@ server's and client's CPU per message. Each throughput run also prints the CPU �
 could carry at that cost: the pipeline's ceiling here.
 Targets: >= 5,000 events/s consumed with acks, p99 <= 100 ms. Wall-clock figures on a shared 2-core machine are noisy.
 
-Run: ``python bench/consume.py`` (``--events N``, default 20,000; ``--seconds S`` of paced load, default 10).
+Run: ``python bench/consume.py`` (``--events N``, default 20,000; ``--seconds S`` of paced load, default 10;
+``--only drain,bare`` a subset of the scenarios; ``--rounds R``, default 2).
 """
 
 from __future__ import annotations
@@ -30,7 +33,6 @@ import multiprocessing
 import os
 import statistics
 import sys
-import threading
 import time
 import uuid
 from pathlib import Path
@@ -41,12 +43,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import grpc  # noqa: E402
-import orjson  # noqa: E402
 import pika  # noqa: E402
 
 from bench._cpu import cpu_snapshot, per_event_line  # noqa: E402
 from bench._grpc_bare import ack_requests, bare_stream  # noqa: E402
 from bench._ingest_setup import Scratch, delete_kafka  # noqa: E402
+from bench._pika_bare import bare_scenario  # noqa: E402
 from bench._publish_procs import HubProcesses  # noqa: E402
 from bench.publish import proto_event  # noqa: E402
 from hub.auth.tokens import mint_token  # noqa: E402
@@ -223,42 +225,6 @@ async def drain_scenario(hub: HubProcesses, tenant: str, queues: int, events: in
     after = cpu_snapshot(hub.pids(), clients_cpu_seconds())  # the last acks are in: consume waits for them
     await delete_queues(hub.grpc, consumer, ids)
     return max(ends) - started, before, after
-
-
-def bare_scenario(events: int, rate: float | None) -> tuple[float, list[float]]:
-    """The same events through a bare pika publisher and consumer (acks) on a quorum queue."""
-    params = pika.URLParameters(get_settings().rabbitmq_url)
-    name = f"bench.bare.{uuid.uuid4().hex[:8]}"
-    setup = pika.BlockingConnection(params)
-    setup.channel().queue_declare(name, durable=True, arguments={"x-queue-type": "quorum"})
-    latencies: list[float] = []
-
-    def consumer() -> None:
-        connection = pika.BlockingConnection(params)
-        channel = connection.channel()
-        channel.basic_qos(prefetch_count=500)
-        for method, _, body in channel.consume(name):
-            latencies.append((time.time() - orjson.loads(body)["sent"]) * 1000)
-            channel.basic_ack(method.delivery_tag)
-            if len(latencies) >= events:
-                break
-        connection.close()
-
-    thread = threading.Thread(target=consumer)
-    thread.start()
-    time.sleep(0.3)
-    channel = setup.channel()
-    started = time.monotonic()
-    for n in range(events):
-        if rate:
-            time.sleep(max(started + n / rate - time.monotonic(), 0))
-        channel.basic_publish("", name, orjson.dumps({"n": n, "sent": time.time()}),
-                              pika.BasicProperties(delivery_mode=2))
-    thread.join()
-    elapsed = time.monotonic() - started
-    setup.channel().queue_delete(name)
-    setup.close()
-    return elapsed, latencies
 
 
 def report(name: str, events: int, queues: int, elapsed: float, latencies: list[float]) -> tuple:

@@ -3,7 +3,7 @@
 A stream's delivery tags are the channel's, offset by a random base per stream, so a tag from an
 earlier stream is never mistaken for one of this stream (the seed: such a tag is skipped). The client's
 acks reach RabbitMQ within ``ACK_LINGER`` seconds, those of a linger together in as few frames as
-:func:`ack_frames` allows, and all of them before the stream's channel closes; a nack goes at once. An event
+:func:`ack_frames` allows, and all of them before the stream's channel closes; a nack goes at once (N80). An event
 the principal may not see (``consume_event_types``) is never sent: it is rejected without requeue,
 which dead-letters it from a durable queue for an operator to see (N41). The stream ends with
 :class:`QueueNotFound` when its queue is gone and :class:`ConsumerCancelled` when the broker took

@@ -3,7 +3,7 @@
 A queue message's body names its ``Event`` entirely (the resource id rides in a header the ``Event`` has
 no field for), so :class:`EventEncodings` encodes each recent body once: the streams of every queue
 that receives the same event in this process share it. A response is then its ``events`` field's bytes
-and its tag's, parsed by protobuf's C parser: cheaper than building the message field by field (N79).
+and its tag's, parsed by protobuf's C parser: cheaper than building the message field by field (N80).
 """
 
 from __future__ import annotations

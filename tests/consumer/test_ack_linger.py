@@ -1,5 +1,5 @@
 """A stream's acks reach RabbitMQ together, within ``ACK_LINGER``, and all of them before its channel
-closes: on the next stream of the queue exactly what the client did not ack is delivered again (N79).
+closes: on the next stream of the queue exactly what the client did not ack is delivered again (N80).
 Against the stack's RabbitMQ, with the stream the gRPC servicer uses."""
 
 from __future__ import annotations

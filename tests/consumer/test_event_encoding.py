@@ -1,5 +1,5 @@
 """The consume-with-acks response built from wire bytes is the message the protobuf API builds, for any
-event a queue can carry; each body is encoded once, within the cache's budget (N79)."""
+event a queue can carry; each body is encoded once, within the cache's budget (N80)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ moments = st.datetimes(min_value=datetime(1, 1, 2), max_value=datetime(9999, 12,
 
 
 def built_by_the_api(event: ConsumerEvent, tag: int) -> Any:
-    """The response as the servicer built it before N79: field by field, timestamps through FromDatetime."""
+    """The response as the servicer built it before N80: field by field, timestamps through FromDatetime."""
     message = pb.Event(event_type=event.event_type, principal_identity=event.principal_identity)
     message.occurred_at.FromDatetime(event.occurred_at)
     message.published_at.FromDatetime(event.published_at)
