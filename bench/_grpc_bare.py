@@ -16,7 +16,7 @@ from typing import Any
 import grpc
 
 from hub.consumer.messages import ConsumerEvent
-from hub.grpcapi.consumer import event_message
+from hub.grpcapi.encoding import event_message
 from hub.grpcapi.stubs import consumer_stubs
 from devkit.pg import free_port
 

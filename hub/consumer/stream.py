@@ -1,7 +1,9 @@
 """One consume stream on one queue: its own channel, its deliveries, its tags, its end (N39).
 
 A stream's delivery tags are the channel's, offset by a random base per stream, so a tag from an
-earlier stream is never mistaken for one of this stream (the seed: such a tag is skipped). An event
+earlier stream is never mistaken for one of this stream (the seed: such a tag is skipped). The client's
+acks reach RabbitMQ within ``ACK_LINGER`` seconds, those of a linger together in as few frames as
+:func:`ack_frames` allows, and all of them before the stream's channel closes; a nack goes at once (N80). An event
 the principal may not see (``consume_event_types``) is never sent: it is rejected without requeue,
 which dead-letters it from a durable queue for an operator to see (N41). The stream ends with
 :class:`QueueNotFound` when its queue is gone and :class:`ConsumerCancelled` when the broker took
@@ -14,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 import random
+from collections import deque
 from dataclasses import dataclass
 
 import aiormq
@@ -31,12 +34,16 @@ from hub.consumer.service import BROKER_FAULTS, touch
 log = logging.getLogger("hub.consumer.stream")
 WATCH_SECONDS = 0.5  # how often a waiting stream looks whether the broker took its consumer away
 TAG_SPAN = 1 << 32
+# Why linger: a client acks each response in a request of its own, and a frame per ack cost the stream
+# and RabbitMQ (a quorum queue settles each frame through its log) more than the delivery itself.
+ACK_LINGER = 0.005
 
 
 @dataclass(frozen=True, slots=True)
 class Delivery:
     tag: int
     event: ConsumerEvent
+    body: bytes = b""  # the queue message's, which names the event (hub.consumer.messages)
 
 
 class Stream:
@@ -48,7 +55,10 @@ class Stream:
         self.prefetch = prefetch or get_settings().consumer_prefetch
         self.base = random.randrange(1, 1 << 30) * TAG_SPAN
         self._inbox: asyncio.Queue[DeliveredMessage] = asyncio.Queue()
-        self._outstanding: set[int] = set()
+        self._outstanding: set[int] = set()  # channel tags sent and not yet settled by the client
+        self._sent_order: deque[int] = deque()  # the same tags and some settled ones, ascending
+        self._unwritten_acks: set[int] = set()  # settled by the client, not yet acked on the channel
+        self._ack_writer: asyncio.Task | None = None
         self._channel: AbstractChannel | None = None
         self._consumer_tag: str | None = None
         self._holds = Holds(queue_id)
@@ -72,6 +82,10 @@ class Stream:
         self._inbox.put_nowait(message)
 
     async def __aexit__(self, *_: object) -> None:
+        if self._ack_writer is not None:
+            await asyncio.wait([self._ack_writer])  # at most ACK_LINGER; a cancelled writer would lose its acks
+        with contextlib.suppress(Exception):
+            await self._write_acks()  # what the client acked stays acked
         with contextlib.suppress(Exception):
             if self._channel is not None and not self._channel.is_closed:
                 await self._channel.close()  # what is unacknowledged goes back to the queue
@@ -126,26 +140,49 @@ class Stream:
             await message.channel.basic_reject(tag, requeue=False)  # never sent to this principal (N41)
             return None
         self._outstanding.add(tag)
-        return Delivery(self.base + tag, event)
+        self._sent_order.append(tag)
+        return Delivery(self.base + tag, event, message.body)
 
     def _known(self, tag: int) -> int | None:
         channel_tag = tag - self.base
         return channel_tag if channel_tag in self._outstanding else None
 
     async def settle(self, *, acks: list[int] = (), nacks: list[int] = ()) -> None:
-        """Acknowledge ACKS, then requeue NACKS at once; tags this stream does not hold are skipped."""
+        """Acknowledge ACKS (within ``ACK_LINGER``), then requeue NACKS at once; tags this stream does not
+        hold are skipped."""
         channel = self._channel
         if channel is None or channel.is_closed:
             raise await self._ended()
         acked = {tag for tag in map(self._known, acks) if tag is not None}
         self._outstanding -= acked
-        for tag, multiple in ack_frames(acked, self._outstanding):
-            await channel.channel.basic_ack(tag, multiple=multiple, wait=False)
+        self._unwritten_acks |= acked
+        if nacks:  # the acks first, while the nacked tags are outstanding: no multiple ack may cover them
+            await self._write_acks()
         for tag in nacks:
             channel_tag = self._known(tag)
             if channel_tag is not None:
                 self._outstanding.discard(channel_tag)
                 await channel.channel.basic_nack(channel_tag, requeue=True, wait=False)
+        if self._unwritten_acks and self._ack_writer is None:
+            self._ack_writer = asyncio.create_task(self._write_acks_soon())
+
+    async def _write_acks_soon(self) -> None:
+        await asyncio.sleep(ACK_LINGER)
+        self._ack_writer = None
+        with contextlib.suppress(Exception):  # a channel gone takes the unacked back: they are redelivered
+            await self._write_acks()
+
+    async def _write_acks(self) -> None:
+        acked, self._unwritten_acks = self._unwritten_acks, set()
+        channel = self._channel
+        for tag, multiple in ack_frames(acked, self._lowest_outstanding()):
+            await channel.channel.basic_ack(tag, multiple=multiple, wait=False)
+
+    def _lowest_outstanding(self) -> int | None:
+        order = self._sent_order
+        while order and order[0] not in self._outstanding:
+            order.popleft()
+        return order[0] if order else None
 
     async def ack_later(self, tags: list[int], delay: float) -> None:
         """Auto-acknowledge TAGS after DELAY (the auto-ack streams; a drop before it redelivers them)."""
@@ -154,14 +191,12 @@ class Stream:
             await self.settle(acks=tags)
 
 
-def ack_frames(acked: set[int], still_outstanding: set[int]) -> list[tuple[int, bool]]:
-    """The basic.ack frames that settle ACKED: one ``multiple`` ack for every acked tag below the
+def ack_frames(acked: set[int], floor: int | None) -> list[tuple[int, bool]]:
+    """The basic.ack frames that settle ACKED: one ``multiple`` ack for every acked tag below FLOOR, the
     lowest tag still outstanding (a multiple ack settles all the channel's tags up to it), then one
     frame per remaining tag. Why: a client acks in batches, and a frame per tag cost more than the rest."""
     if not acked:
         return []
-    floor = min(still_outstanding, default=None)
     below = [tag for tag in acked if floor is None or tag < floor]
     frames = [(max(below), True)] if below else []
     return frames + [(tag, False) for tag in sorted(acked) if floor is not None and tag > floor]
-

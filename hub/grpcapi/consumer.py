@@ -13,11 +13,11 @@ from hub.config import get_settings
 from hub.consumer import service
 from hub.consumer.access import Consumer, consumer_from_token, triage_operator
 from hub.consumer.filters import FILTER_TYPE_NUMBERS, FilterGroup, InvalidFilter, ResourceFilter, check_groups
-from hub.consumer.messages import ConsumerEvent
 from hub.consumer.stream import Stream
 from hub.consumer.topology import ConsumerRabbit
 from hub.consumer.triage import ActionResult, DeadLetter, TriageSession
 from hub.errors import invalid
+from hub.grpcapi.encoding import EventEncodings, durable_response, event_message
 from hub.grpcapi.publisher import authorization
 from hub.grpcapi.status import grpc_method, grpc_stream
 from hub.grpcapi.stubs import consumer_stubs
@@ -38,14 +38,6 @@ def groups_from_proto(messages: Any, field: str) -> tuple[FilterGroup, ...]:
         return check_groups(groups, field)
     except InvalidFilter as exc:
         raise invalid(field, str(exc)) from None
-
-
-def event_message(event: ConsumerEvent) -> Any:
-    message = pb.Event(event_type=event.event_type, principal_identity=event.principal_identity)
-    message.occurred_at.FromDatetime(event.occurred_at)
-    message.published_at.FromDatetime(event.published_at)
-    message.message.update(event.message)
-    return message
 
 
 async def _settle_from(requests: AsyncIterator[Any], stream: Stream) -> None:
@@ -104,6 +96,7 @@ class EventConsumerService(pb_grpc.EventConsumerServiceServicer):
 
     def __init__(self, broker: ConsumerRabbit | None = None) -> None:
         self.broker = broker or ConsumerRabbit()
+        self.encodings = EventEncodings()  # shared by the streams: an event sent to N queues is encoded once
 
     @grpc_method
     async def CreateDurableQueue(self, request: Any, context: grpc.aio.ServicerContext) -> Any:  # noqa: N802
@@ -140,8 +133,7 @@ class EventConsumerService(pb_grpc.EventConsumerServiceServicer):
                 while True:
                     _raise_if_failed(settler)
                     for delivery in await stream.next_batch():
-                        yield pb.ConsumeDurableEventsWithAcksResponse(events=[event_message(delivery.event)],
-                                                                      delivery_tag=delivery.tag)
+                        yield durable_response(self.encodings, delivery.body, delivery.event, delivery.tag)
 
     @grpc_stream
     async def ConsumeDurableEvents(self, request: Any, context: grpc.aio.ServicerContext):  # noqa: N802

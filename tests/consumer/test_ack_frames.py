@@ -15,19 +15,19 @@ def settled_by(frames: list[tuple[int, bool]], delivered: set[int]) -> set[int]:
 
 
 def test_a_contiguous_batch_is_one_frame() -> None:
-    assert ack_frames({1, 2, 3, 4}, {5, 6}) == [(4, True)]
-    assert ack_frames({1, 2, 3}, set()) == [(3, True)]
+    assert ack_frames({1, 2, 3, 4}, 5) == [(4, True)]
+    assert ack_frames({1, 2, 3}, None) == [(3, True)]
 
 
 def test_a_gap_keeps_the_tags_above_it_single() -> None:
-    assert ack_frames({1, 2, 4, 6}, {3, 5}) == [(2, True), (4, False), (6, False)]
-    assert ack_frames({4}, {3}) == [(4, False)]
-    assert ack_frames(set(), {1}) == []
+    assert ack_frames({1, 2, 4, 6}, 3) == [(2, True), (4, False), (6, False)]
+    assert ack_frames({4}, 3) == [(4, False)]
+    assert ack_frames(set(), 1) == []
 
 
 @given(st.sets(st.integers(1, 60)), st.data())
 def test_exactly_the_acked_tags_are_settled(delivered: set[int], data: st.DataObject) -> None:
     acked = data.draw(st.sets(st.sampled_from(sorted(delivered)))) if delivered else set()
-    frames = ack_frames(acked, delivered - acked)
+    frames = ack_frames(acked, min(delivered - acked, default=None))
     assert settled_by(frames, delivered) == acked
     assert len(frames) <= len(acked)
