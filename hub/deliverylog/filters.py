@@ -92,7 +92,9 @@ def _states(state: str | None, outcome: str | None) -> tuple[str, ...] | None:
     return None if states is None else tuple(sorted(states))
 
 
-def _limit(raw: str | None) -> int:
+def page_limit(raw: str | None) -> int:
+    """The page size of a keyset list (N4): default 50, clamped to 200, a non-positive value means the
+    default; not an integer is 422 ``validation_error`` at ``limit``."""
     if raw is None:
         return DEFAULT_LIMIT
     try:
@@ -117,4 +119,4 @@ def log_filters(query: dict[str, str]) -> LogFilters:
     return LogFilters(states=_states(query.get("state"), query.get("outcome")),
                       event_type=_text(query.get("event_type"), "event_type"),
                       event_id=_text(query.get("event_id"), "event_id"), since=since, until=until,
-                      after=decode_cursor(after) if after else None, limit=_limit(query.get("limit")))
+                      after=decode_cursor(after) if after else None, limit=page_limit(query.get("limit")))

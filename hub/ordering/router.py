@@ -15,6 +15,7 @@ from hub import apidocs as docs
 from hub.auth.tokens import Principal
 from hub.bodies import json_body, request_body_doc
 from hub.db import SessionDep
+from hub.deliverylog.filters import DEFAULT_LIMIT, MAX_LIMIT, page_limit
 from hub.idempotency.deps import idempotency_key
 from hub.idempotency.service import IdempotentRequest, execute
 from hub.ordering import service
@@ -39,7 +40,7 @@ def _query(name: str, description: str, schema: dict[str, Any]) -> dict[str, Any
 # Read as plain strings and checked by the hub (N1), so a bad value is its own 422 validation_error.
 LIST_PARAMETERS = docs.parameters(
     docs.SUBSCRIPTION_ID_PARAMETER,
-    _query("limit", f"Page size, default {service.DEFAULT_LIMIT}, clamped to {service.MAX_LIMIT}; non-positive "
+    _query("limit", f"Page size, default {DEFAULT_LIMIT}, clamped to {MAX_LIMIT}; non-positive "
                     "means the default.", {"type": "integer"}),
     _query("after", "The previous page's `next_cursor` (opaque).", {"type": "string"}),
 )
@@ -66,7 +67,7 @@ def list_blocked_keys(request: Request, response: Response, principal: Annotated
     events wait behind it (extension, N77). An unordered subscription has none."""
     sub = _sub(session, principal, sub_id)
     query = request.query_params
-    page = service.list_blocked(session=session, sub=sub, limit=service.page_limit(query.get("limit")),
+    page = service.list_blocked(session=session, sub=sub, limit=page_limit(query.get("limit")),
                                 after=query.get("after"))
     return json_response({"blocked_keys": [as_blocked_key(row) for row in page.rows],
                           "next_cursor": page.next_cursor}, metered_by=response)

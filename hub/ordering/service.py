@@ -24,11 +24,10 @@ from hub.dataplane.due_channel import NOTIFY_SQL
 from hub.dataplane.models import JobState, state_in
 from hub.deliverylog.errors import EVENT_NOT_RETAINED, refused
 from hub.deliverylog.redeliver import check_deliverable
-from hub.errors import InvalidCursor, invalid
+from hub.errors import InvalidCursor
 from hub.ordering.errors import KeyNotBlocked, OrderedKeyNotFound
 from hub.subscription.models import Subscription
 
-DEFAULT_LIMIT, MAX_LIMIT = 50, 200
 CURSOR_NOT_ISSUED = "after is not a cursor this list of blocked keys issued"
 # The head's job and event, its last attempt, and the count of the key's waiting jobs (the partial
 # index ix_delivery_jobs_waiting: its predicate is spelled the same way).
@@ -75,17 +74,6 @@ def decode_cursor(raw: str) -> tuple[datetime, str]:
     if not isinstance(key, str) or moment.tzinfo is None:
         raise InvalidCursor(CURSOR_NOT_ISSUED)
     return moment, key
-
-
-def page_limit(raw: str | None) -> int:
-    """Default 50, clamped to 200; a non-positive value means the default (as the other lists, N4)."""
-    if raw is None:
-        return DEFAULT_LIMIT
-    try:
-        value = int(raw)
-    except ValueError:
-        raise invalid("limit", "limit must be an integer") from None
-    return DEFAULT_LIMIT if value <= 0 else min(value, MAX_LIMIT)
 
 
 def list_blocked(*, session: Session, sub: Subscription, limit: int, after: str | None) -> BlockedPage:
