@@ -32,9 +32,9 @@ def _kill(cluster: Cluster, kind: str, seconds: float, rng: random.Random) -> st
 
 def _receiver_down(hooks: Hooks, seconds: float, rng: random.Random) -> str:
     host = rng.choice(hooks.fault_hosts())
-    hooks.scripts[host].down = True
+    hooks.set_down(host, True)
     time.sleep(seconds)
-    hooks.scripts[host].down = False
+    hooks.set_down(host, False)
     return host
 
 

@@ -11,13 +11,25 @@ moto deletes a batch message by message, and each delete walks the whole queue t
 (three queues read back by taps) a backlog of a few thousand messages made every batch delete cost
 seconds, and the backlog only grew. Here a batch delete walks the queue once, and a receive walks
 the queue only until it has its messages (moto builds the list of every visible message first).
+
+moto's EventBridge builds a new JSONPath parser (a yacc table) for each path of a target's input map
+on every event it routes: a fifth of the server's time at 200 events/s. The parsed paths are reused
+here; a parsed path is read-only. moto also lists its own package folder on disk for every request it
+routes; that list is read once here. A receive checks each message's retention through the queue's
+whole attribute map, built anew per message; here it reads the one attribute. The request log line per call goes too. Together these cut the
+server's CPU per routed event from about 8 ms to under 3 ms.
 """
 
 from __future__ import annotations
 
+import functools
+import logging
 from collections.abc import Iterator
 from typing import Any
 
+import jsonpath_ng.ext
+from moto import backends
+from moto.core.utils import unix_time
 from moto.server import main
 from moto.sqs.models import Queue, SQSBackend
 
@@ -70,5 +82,21 @@ def delete_message_batch(self: SQSBackend, queue_name: str,
 
 SQSBackend.delete_message_batch = delete_message_batch  # type: ignore[method-assign]
 
+
+def within_retention(self: SQSBackend, queue_name: str, message: Any) -> bool:
+    """moto's retention check on receive, reading only the retention period."""
+    period = int(self.get_queue(queue_name).message_retention_period)
+    return period + message.sent_timestamp / 1000 > unix_time()
+
+
+SQSBackend.is_message_valid_based_on_retention_period = within_retention  # type: ignore[method-assign]
+
+_MOTO_MODULES = tuple(backends.list_of_moto_modules())
+backends.list_of_moto_modules = lambda: _MOTO_MODULES  # type: ignore[assignment]
+
+# moto imports ``parse`` from this module inside each call, so the cached one is what it finds.
+jsonpath_ng.ext.parse = functools.lru_cache(maxsize=256)(jsonpath_ng.ext.parse)
+
 if __name__ == "__main__":
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
     main()

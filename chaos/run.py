@@ -82,7 +82,7 @@ def add_subscriptions(dsn: str, tenant: str, hooks: Hooks, queues: Queues) -> st
     from hub.subscription.service import secret_context
 
     pull_id = uuid.uuid4()
-    rows = [(f"hook-{host.split('.')[0]}", "webhook", hooks.url(host), None) for host in hooks.receivers]
+    rows = [(f"hook-{host.split('.')[0]}", "webhook", hooks.url(host), None) for host in hooks.ports]
     rows += [*queues.subscriptions(), ("pull", "pull", f"pull://{pull_id}", None)]
     with psycopg.connect(dsn) as conn:
         for name, kind, endpoint, credential in rows:

@@ -56,7 +56,7 @@ def _rst(sock: socket.socket) -> None:
     sock.close()
 
 
-def _handler(state: Receiver, script: Script) -> type[BaseHTTPRequestHandler]:
+def _handler(state: Receiver, script: Script, keep_requests: bool = True) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
@@ -68,8 +68,9 @@ def _handler(state: Receiver, script: Script) -> type[BaseHTTPRequestHandler]:
         def do_POST(self) -> None:  # noqa: N802
             length = int(self.headers.get("Content-Length") or 0)
             item = Received(self.path, {k.lower(): v for k, v in self.headers.items()}, self.rfile.read(length))
-            with state.lock:
-                state.received.append(item)
+            if keep_requests:
+                with state.lock:
+                    state.received.append(item)
             self._act(script(item))
 
         def _act(self, action: Any) -> None:
@@ -110,8 +111,9 @@ def _handler(state: Receiver, script: Script) -> type[BaseHTTPRequestHandler]:
 
 @contextmanager
 def https_receiver(ca: trustme.CA, names: tuple[str, ...], script: Script | None = None,
-                   port: int = 0, bind: str = "127.0.0.1") -> Iterator[Receiver]:
-    """Serve HTTPS on ``bind`` (a loopback address) with a certificate for ``names``; yields the receiver's state."""
+                   port: int = 0, bind: str = "127.0.0.1", keep_requests: bool = True) -> Iterator[Receiver]:
+    """Serve HTTPS on ``bind`` (a loopback address) with a certificate for ``names``; yields the receiver's
+    state (with every request it got, unless ``keep_requests`` is false)."""
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     ca.issue_cert(*names).configure_cert(context)
     state = Receiver(port=0)
@@ -129,7 +131,7 @@ def https_receiver(ca: trustme.CA, names: tuple[str, ...], script: Script | None
         def handle_error(self, request: Any, client_address: Any) -> None:
             pass  # a client that drops the connection is part of the tests
 
-    server = Server((bind, port), _handler(state, script or (lambda _item: Reply())))
+    server = Server((bind, port), _handler(state, script or (lambda _item: Reply()), keep_requests))
     state.port = server.server_address[1]
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
