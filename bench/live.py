@@ -177,7 +177,13 @@ def report(scenario: str, rate: int, events: int, count: int, dsn: str, tenant: 
         hops["relayed (cursor past seq)"] = ({n: at for n, at in relayed.items() if at}, events)
     hops[f"received, {count} reader(s)"] = (received, events * count)
     name = f"{scenario} ({SCENARIOS[scenario][0]} single, {count} reader(s)) @ {rate}/s"
-    return stage_lines(name, sent, hops) + cpu_lines
+    return stage_lines(name, sent, hops) + [batches_line(stored)] + cpu_lines
+
+
+def batches_line(stored: dict[int, tuple[int, float]]) -> str:
+    """Ingest's transactions for the run (one ``received_at`` per batch): every later hop pays per batch."""
+    batches = len({at for _, at in stored.values()})
+    return f"  ingest batches: {batches:,} ({len(stored) / max(batches, 1):.1f} events per batch)"
 
 
 def clients_line(publisher_cpu: float, readers_cpu: float, events: int, readers: int) -> str:
