@@ -274,8 +274,9 @@ class Engine:
         cursor = conn.cursor()
         recorded, promoted = await store.settle(cursor, settled=settled, lease=claim.lease, now=now,
                                                 blocking=claim.blocking())
+        whole = len(recorded) == len(settled)  # every job still under the lease: no id to look up
         folds = fold([(t.job.subscription_id, t.job.tenant_id, t.result.ok, t.finished)
-                      for t in tries if t.job.id in recorded])
+                      for t in tries if whole or t.job.id in recorded])
         await record_health(cursor, folds, now)
         failing = [sub for sub, change in folds.items() if change.failing_since is not None]
         await auto_disable(cursor, failing=failing, window_seconds=self.settings.deliver_auto_disable_seconds,
