@@ -11,6 +11,8 @@ import time
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, ClassVar, Protocol
 
 from hub.sinks.vocabulary import ErrorClass, SinkKind
@@ -59,7 +61,7 @@ class AttemptResult:
 
     @classmethod
     def success(cls, *, status_code: int = 0, latency_ms: int = 0) -> AttemptResult:
-        return cls(ok=True, status_code=status_code, latency_ms=latency_ms)
+        return _success(cls, status_code, latency_ms)
 
     @classmethod
     def failure(cls, error_class: ErrorClass, detail: str, *, status_code: int = 0, latency_ms: int = 0,
@@ -70,6 +72,16 @@ class AttemptResult:
     def timed(self, started: float) -> AttemptResult:
         """This result, its latency measured from ``started`` (a ``time.perf_counter()`` reading)."""
         return replace(self, latency_ms=elapsed_ms(started))
+
+
+@lru_cache(maxsize=4096)
+def _success(cls: type[AttemptResult], status_code: int, latency_ms: int) -> AttemptResult:
+    """One shared value per (status, latency): a success carries nothing else, and results are immutable,
+    so the delivery path does not build a new one per request."""
+    return cls(ok=True, status_code=status_code, latency_ms=latency_ms, extra=_NO_EXTRA)
+
+
+_NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
 
 def elapsed_ms(started: float) -> int:

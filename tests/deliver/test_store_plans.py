@@ -65,9 +65,15 @@ def emptied(conn: psycopg.Connection) -> None:
     insert_jobs(conn)
 
 
+# The named parameters of the claim and the settle, in the order their tests pass them.
+NAMED = {name: n for n, name in enumerate(("limit", "lease", "bulk"), start=1)} | {
+    name: n for n, name in enumerate(("now", "ids", "states", "attempts", "next_at", "errors", "leases"), start=1)}
+
+
 def positional(sql: str) -> str:
-    """The statement with PostgreSQL's own $n placeholders, for PREPARE (text ``%s`` and binary ``%b`` alike)."""
-    sql = sql.replace("%(limit)s", "$1").replace("%(lease)s", "$2").replace("%(bulk)s", "$3")
+    """The statement with PostgreSQL's own $n placeholders, for PREPARE (text ``%s`` and binary ``%b`` alike; a
+    named one by :data:`NAMED`, the same $n wherever it appears)."""
+    sql = re.sub(r"%\((\w+)\)[sb]", lambda match: f"${NAMED[match.group(1)]}", sql)
     parts = re.split("%[sb]", sql)
     return "".join(part + (f"${n}" if n < len(parts) else "") for n, part in enumerate(parts, start=1))
 
@@ -89,9 +95,8 @@ def explain(conn: psycopg.Connection, statement: str, params: list[Any]) -> dict
 
 def settle_params(ids: list[uuid.UUID], lease: datetime | None) -> list[Any]:
     later = datetime.now(UTC) + timedelta(seconds=5)
-    params = [datetime.now(UTC), ids, ["delivered"] * len(ids), [1] * len(ids), [later] * len(ids),
-              [""] * len(ids), [lease] * len(ids), ids]
-    return params[:positional(store.SETTLE_SQL).count("$")]
+    return [datetime.now(UTC), ids, ["delivered"] * len(ids), [1] * len(ids), [later] * len(ids),
+            [""] * len(ids), [lease] * len(ids)]
 
 
 def grown_after_planning(conn: psycopg.Connection) -> None:

@@ -43,6 +43,16 @@ DEADLOCK_RETRIES = 3
 BULK = JobPriority.bulk.value
 
 
+class in_flight:  # a process-wide counter, not a type
+    """Requests in flight in this process; the gauge reads it when scraped (a Gauge's inc and dec take a
+    lock each, twice per delivery)."""
+
+    count = 0
+
+
+IN_FLIGHT.set_function(lambda: in_flight.count)
+
+
 class Batch(NamedTuple):
     """One batch: the jobs claimed, and the ordered jobs its settle made due (their keys' next events)."""
 
@@ -208,6 +218,11 @@ class Engine:
                 delivering = True
                 size = self.sinks.get(deliveries[queue[0]].sink_kind).batch_size if queue else 1
                 while queue and ((now := clock()) < waited or (delivering and now < latest)):
+                    if size == 1:  # one request per delivery (webhooks): no per-job lists
+                        index = queue.popleft()
+                        item = results[index] = (await self._try([deliveries[index]]))[0]
+                        delivering = item[0].ok
+                        continue
                     indexes = [queue.popleft() for _ in range(min(size, len(queue)))]
                     sent = await self._try([deliveries[index] for index in indexes])
                     for index, item in zip(indexes, sent, strict=True):
@@ -224,7 +239,7 @@ class Engine:
         sink = self.sinks.get(batch[0].sink_kind)
         started = datetime.now(UTC)
         batch, spans = start_attempts(batch)
-        IN_FLIGHT.inc(len(batch))
+        in_flight.count += len(batch)
         try:
             results = [await sink.deliver(batch[0])] if len(batch) == 1 else await sink.deliver_many(batch)
         except BaseException as exc:
@@ -233,7 +248,7 @@ class Engine:
         else:
             end_attempts(spans, results)
         finally:
-            IN_FLIGHT.dec(len(batch))
+            in_flight.count -= len(batch)
         return [(result, started, started + timedelta(milliseconds=result.latency_ms)) for result in results]
 
     async def _record(self, conn: psycopg.AsyncConnection, claim: Claim, settled: list[Settled],
@@ -259,8 +274,9 @@ class Engine:
         cursor = conn.cursor()
         recorded, promoted = await store.settle(cursor, settled=settled, lease=claim.lease, now=now,
                                                 blocking=claim.blocking())
+        whole = len(recorded) == len(settled)  # every job still under the lease: no id to look up
         folds = fold([(t.job.subscription_id, t.job.tenant_id, t.result.ok, t.finished)
-                      for t in tries if t.job.id in recorded])
+                      for t in tries if whole or t.job.id in recorded])
         await record_health(cursor, folds, now)
         failing = [sub for sub, change in folds.items() if change.failing_since is not None]
         await auto_disable(cursor, failing=failing, window_seconds=self.settings.deliver_auto_disable_seconds,

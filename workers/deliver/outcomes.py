@@ -4,9 +4,8 @@ the batch's metrics. The engine (``workers/deliver/engine.py``) decides; these r
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from hub.metrics import ATTEMPTS, DELIVERY_LATENCY
 from hub.sinks.base import AttemptResult
@@ -15,8 +14,7 @@ from workers.deliver.prepare import new_attempt_id
 from workers.deliver.store import AttemptRow, ClaimedJob, Settled
 
 
-@dataclass(frozen=True, slots=True)
-class Try:
+class Try(NamedTuple):
     """One request a sink made for a job, and what the policy decided after it."""
 
     job: ClaimedJob

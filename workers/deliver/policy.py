@@ -14,13 +14,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from hub.dataplane.models import JobState
 from hub.sinks.base import AttemptResult
 from hub.sinks.vocabulary import Outcome
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """The job's next state, and the attempt outcome to record (None: no attempt row)."""
 
     state: str  # a JobState value
