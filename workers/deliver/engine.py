@@ -15,6 +15,7 @@ import logging
 import uuid
 from collections import deque
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import NamedTuple
 
 import psycopg
@@ -41,6 +42,7 @@ log = logging.getLogger("hub.deliver.engine")
 
 DEADLOCK_RETRIES = 3
 BULK = JobPriority.bulk.value
+DELIVERABLE = Deliverability.deliverable  # compared by identity per job (``ok`` is a property call)
 
 
 class in_flight:  # a process-wide counter, not a type
@@ -51,6 +53,12 @@ class in_flight:  # a process-wide counter, not a type
 
 
 IN_FLIGHT.set_function(lambda: in_flight.count)
+
+
+@lru_cache(maxsize=4096)
+def _millis(milliseconds: int) -> timedelta:
+    """A try's latency as a timedelta (one object per value: a try's end is its start plus it)."""
+    return timedelta(milliseconds=milliseconds)
 
 
 class Batch(NamedTuple):
@@ -134,9 +142,9 @@ class Engine:
             decision = self.policy.disabled(tries=job.attempts, now=now)
             return ended(job, "", decision, Deliverability.deleted.detail, now)
         kind, standing = view.destination.kind, view.deliverability
-        if standing.ends_jobs:
+        if standing is not DELIVERABLE and standing.ends_jobs:
             return ended(job, kind, self.policy.disabled(tries=job.attempts, now=now), standing.detail, now)
-        if not standing.ok:
+        if standing is not DELIVERABLE:
             decision = self.policy.held(state=job.state, tries=job.attempts, created_at=job.created_at, now=now)
             if decision.outcome is None:
                 return settled_job(job, decision, None)
@@ -249,7 +257,7 @@ class Engine:
             end_attempts(spans, results)
         finally:
             in_flight.count -= len(batch)
-        return [(result, started, started + timedelta(milliseconds=result.latency_ms)) for result in results]
+        return [(result, started, started + _millis(result.latency_ms)) for result in results]
 
     async def _record(self, conn: psycopg.AsyncConnection, claim: Claim, settled: list[Settled],
                       tries: list[Try]) -> int:

@@ -47,11 +47,10 @@ def settled_job(job: ClaimedJob, decision: Decision, attempt: AttemptRow | None)
 def attempt_row(job: ClaimedJob, kind: str, decision: Decision, result: AttemptResult,
                  started: datetime) -> AttemptRow:
     assert decision.outcome is not None
-    return AttemptRow(
-        id=new_attempt_id(), job_id=job.id, tenant_id=job.tenant_id, subscription_id=job.subscription_id,
-        sink_kind=str(kind), event_seq=job.event_seq, attempt_no=decision.attempts, outcome=decision.outcome.value,
-        status_code=result.status_code, error_class=result.error_class, detail=result.detail[:500],
-        latency_ms=result.latency_ms, attempted_at=started)
+    # Positional, in AttemptRow's order: one is made per try.
+    return AttemptRow(new_attempt_id(), job.id, job.tenant_id, job.subscription_id, str(kind), job.event_seq,
+                      decision.attempts, str(decision.outcome), result.status_code, result.error_class,
+                      result.detail[:500], result.latency_ms, started)
 
 
 def ended(job: ClaimedJob, kind: str, decision: Decision, detail: str, now: datetime) -> Settled:

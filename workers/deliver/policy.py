@@ -20,6 +20,10 @@ from hub.dataplane.models import JobState
 from hub.sinks.base import AttemptResult
 from hub.sinks.vocabulary import Outcome
 
+# The states a try ends in, read once (an enum member's ``value`` is a property call).
+DELIVERED, DEAD_LETTERED, RETRYING = JobState.delivered.value, JobState.dead_lettered.value, JobState.retrying.value
+
+
 class Decision(NamedTuple):
     """The job's next state, and the attempt outcome to record (None: no attempt row)."""
 
@@ -57,12 +61,11 @@ class RetryPolicy:
                   rng: random.Random | None = None) -> Decision:
         """The decision after try number ``tries`` produced ``result``."""
         if result.ok:
-            return Decision(JobState.delivered.value, now, tries, Outcome.delivered)
+            return Decision(DELIVERED, now, tries, Outcome.delivered)
         if result.terminal or tries >= self.max_tries:
-            return Decision(JobState.dead_lettered.value, now, tries, Outcome.dead_lettered, result.error_class)
+            return Decision(DEAD_LETTERED, now, tries, Outcome.dead_lettered, result.error_class)
         delay = self.retry_delay(tries, result.retry_after_seconds, rng)
-        return Decision(JobState.retrying.value, now + timedelta(seconds=delay), tries, Outcome.failed,
-                        result.error_class)
+        return Decision(RETRYING, now + timedelta(seconds=delay), tries, Outcome.failed, result.error_class)
 
     def held(self, *, state: str, tries: int, created_at: datetime, now: datetime) -> Decision:
         """A job whose subscription is enabled but not active: wait, or end ``disabled`` past the horizon."""

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 import orjson
-import uuid_utils
+from uuid_utils.compat import uuid7
 
 from hub.providers.registry import provider_for
 from hub.sinks.base import PreparedDelivery
@@ -72,4 +72,5 @@ def destination_key(kind: SinkKind, endpoint: str) -> str:
 
 
 def new_attempt_id() -> uuid.UUID:
-    return uuid.UUID(bytes=uuid_utils.uuid7().bytes)
+    """A time-ordered (version 7) id, made as a standard ``uuid.UUID`` by uuid_utils itself (no bytes round trip)."""
+    return uuid7()
