@@ -44,6 +44,7 @@ from hub.subscription import options_router, router as subscription
 # (N61); the others follow by name (the committed OpenAPI document sorts its keys).
 ROUTERS: tuple[APIRouter, ...] = (
     publisher.router,
+    broker.publish_router,
     broker.router,
     catalog.router,
     consumer.router,
@@ -95,6 +96,7 @@ def create_app() -> FastAPI:
     app.add_middleware(TraceMiddleware)
     for router in ROUTERS:
         app.include_router(router)
+    serve_plain(app, broker.publish_router, broker.PLAIN_ENDPOINTS)  # inserted first: matched after seed 000's
     serve_plain(app, publisher.router, publisher.PLAIN_ENDPOINTS)
     for check in READINESS_CHECKS:
         register_check(check)

@@ -4,8 +4,7 @@ Records are taken in batches (up to N records, within T ms of the first). A writ
 the handler on one batch while the consuming thread collects and prepares the next. A batch's
 offsets are stored only after its handler returned, i.e. after the handler's own commit, and are
 then committed to Kafka without waiting (a lost commit costs a re-read, which the handler's
-idempotence absorbs), at most once per ``commit_interval_ms`` (what is stored meanwhile rides on the
-next commit; stopping and revoking commit everything stored). A handler raises :class:`TransientError` when a dependency is down: the
+idempotence absorbs). A handler raises :class:`TransientError` when a dependency is down: the
 loop then pauses the assigned partitions, seeks every partition back to the first record of the
 failed batch or of the batch prepared behind it, waits with exponential backoff (tenacity) and
 resumes — nothing is skipped and nothing is committed early. Rebalance callbacks wait for the
@@ -58,7 +57,7 @@ class BatchLoop:
         self, consumer: Consumer, handler: Handler, *, max_records: int, max_ms: int, idle_ms: int = 0,
         retry_max_seconds: float, stop: threading.Event, status: WorkerStatus | None = None,
         housekeeping: Callable[[], None] | None = None, on_revoked: Callable[[list[TopicPartition]], None] | None = None,
-        prepare: Callable[[list[Message]], Any] | None = None, commit_interval_ms: int = 0,
+        prepare: Callable[[list[Message]], Any] | None = None,
     ) -> None:
         self.consumer = consumer
         self.handler = handler
@@ -79,10 +78,6 @@ class BatchLoop:
         self._inflight: InFlight | None = None
         self._failed: tuple[list[Message], TransientError] | None = None
         self._uncommitted = False  # offsets stored since the last commit
-        # Why an interval: every commit is a write to the broker's offsets log, and small batches under a
-        # moderate load made one commit per handful of events, a large share of the broker's CPU per event.
-        self.commit_interval = commit_interval_ms / 1000
-        self._committed_at = 0.0
 
     # -- rebalance callbacks (run inside consume()) ------------------------------------------
     def subscribe(self, topics: list[str]) -> None:
@@ -133,7 +128,7 @@ class BatchLoop:
         finally:
             self._settle()  # a batch still being written is committed if its write succeeds
             if self._failed is None:
-                self._commit_stored(force=True)
+                self._commit_stored()
 
     def _step(self) -> None:
         if self._paused:
@@ -187,15 +182,10 @@ class BatchLoop:
                 log.warning("offset store failed", extra={"fields": {"error": exc.args[0].str()}})
             self._uncommitted = True
 
-    def _commit_stored(self, force: bool = False) -> None:
-        """Commit stored offsets without waiting, unless the last commit is under ``commit_interval`` old
-        (FORCE: regardless): a lost or late commit only means a deduplicated re-read."""
+    def _commit_stored(self) -> None:
+        """Commit stored offsets without waiting: a lost commit only means a deduplicated re-read."""
         if not self._uncommitted:
             return
-        now = time.monotonic()
-        if not force and now - self._committed_at < self.commit_interval:
-            return
-        self._committed_at = now
         self._uncommitted = False
         try:
             self.consumer.commit(asynchronous=True)

@@ -9,6 +9,7 @@ import orjson
 from fastapi import APIRouter, Depends, Request, Response, Security, WebSocket
 
 from hub import apidocs as docs
+from hub.auth.credentials import read_credential
 from hub.auth.deps import authenticate
 from hub.auth.tokens import Principal
 from hub.broker import configs, history, tree
@@ -23,7 +24,11 @@ from hub.bodies import request_body_doc
 from hub.broker.window import effective_window
 from hub.db import SessionDep, get_engine
 
-router = APIRouter(prefix="/api/{domain}/event", tags=["Event Broker"], dependencies=[Security(docs.bearer_scheme)])
+PREFIX, TAGS = "/api/{domain}/event", ["Event Broker"]
+router = APIRouter(prefix=PREFIX, tags=TAGS, dependencies=[Security(docs.bearer_scheme)])
+# The publish operation, one request per event, is served plain (hub.plainroutes, N66, N81): its token is
+# read in the endpoint, and its security and path parameters are documented as the router's would be.
+publish_router = APIRouter(prefix=PREFIX, tags=TAGS)
 
 
 def caller(domain: str, principal: Annotated[Principal, Depends(authenticate)]) -> BrokerCaller:
@@ -72,17 +77,31 @@ def _now_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
-@router.post("/data/{topic}", operation_id="brokerPublish", status_code=201, response_model=PublishedEvent,
-             responses={**WITH_BODY, 503: docs.problem("`event_not_stored` or `service_unavailable`: retry.")},
-             openapi_extra=request_body_doc(PublishBody))
-async def publish(topic: str, request: Request, who: CallerDep) -> Response:
+def _path_parameter(name: str) -> dict[str, Any]:
+    return {"name": name, "in": "path", "required": True, "schema": {"type": "string", "title": name.title()}}
+
+
+PUBLISH_DOC = {**request_body_doc(PublishBody), "security": [{docs.bearer_scheme.scheme_name: []}],
+               **docs.parameters(_path_parameter("topic"), _path_parameter("domain"))}
+
+
+@publish_router.post("/data/{topic}", operation_id="brokerPublish", status_code=201, response_model=PublishedEvent,
+                     responses={**WITH_BODY, 503: docs.problem("`event_not_stored` or `service_unavailable`: retry.")},
+                     openapi_extra=PUBLISH_DOC)
+async def publish(request: Request) -> Response:
     """Publish an event on exactly the topic; 201 once it is stored (read-your-writes)."""
-    parsed = topic_of(topic)
+    principal = read_credential(request.headers.get("authorization")).principal
+    request.state.principal = principal  # as hub.auth.deps.authenticate leaves it for the request's log
+    who = broker_caller(principal, request.path_params["domain"])
+    parsed = topic_of(request.path_params["topic"])
     who.require(parsed.main, DATA, PUBLISH)
     body = publish_input(await request.body(), request.headers.get("content-type"))
     event = await publish_event(engine=get_engine(), tenant_id=who.tenant_id, topic=parsed,
                                 event_type=body.event_type, data=body.data)
     return _json({"data": event}, 201)
+
+
+PLAIN_ENDPOINTS = (publish,)
 
 
 @router.get("/data/{topic}", operation_id="brokerHistory", response_model=BrokerHistory, responses=ERRORS,

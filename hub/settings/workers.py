@@ -20,10 +20,6 @@ class IngestSettings(HubSettingsGroup):
     """Inside that window, a batch is written as soon as no record came for this long and no other batch
     is being written (low rates then wait milliseconds, not the whole window); 0 always waits it out."""
 
-    ingest_commit_interval_ms: int = 1000
-    """Kafka offsets are committed at most this often (always after their batch is stored; stopping and
-    revoking commit at once); a crash re-reads at most this long of records, which dedup absorbs."""
-
     ingest_nice: int = 10
     """How far ingest lowers its CPU priority (os.nice) so delivery gets the cores past capacity; 0 keeps it."""
 

@@ -249,28 +249,3 @@ def test_a_quiet_slow_stream_waits_for_its_first_record_whole():
     waits_for_first = [timeout for wanted, timeout in asked if wanted == 1]
     assert waits_for_first and all(timeout == 0.5 for timeout in waits_for_first), asked
     assert any(timeout == 0.002 for wanted, timeout in asked if wanted > 1), "the pause after a record stays short"
-
-
-def test_offsets_are_committed_at_most_once_per_interval_and_at_the_stop():
-    """Each batch's offsets are stored as it is written; commits come at most once per interval, and the
-    stop commits what is stored since, so the last batch is committed too (never before it was written)."""
-    commits: list[list[int]] = []
-
-    class CommitCounting(ScriptedConsumer):
-        def commit(self, asynchronous: bool = False) -> None:
-            commits.append(list(self.stored))
-
-    consumer = CommitCounting([[FakeMessage(offset)] for offset in range(1, 6)])
-    stop, written = threading.Event(), []
-
-    def handler(records) -> None:
-        written.append(records[0].offset())
-        if len(written) == 5:
-            stop.set()
-
-    loop = BatchLoop(consumer, handler, max_records=1, max_ms=1, retry_max_seconds=0.01, stop=stop,
-                     commit_interval_ms=60_000)
-    loop.run()
-    assert written == [1, 2, 3, 4, 5]
-    assert consumer.stored == [2, 3, 4, 5, 6], "each batch's offsets stored once it was written"
-    assert commits == [[2], [2, 3, 4, 5, 6]], "one commit in the interval, then the stop's"

@@ -55,8 +55,7 @@ class IngestWorker:
         self.loop = BatchLoop(
             self.consumer, self.write, prepare=self.decode, max_records=settings.ingest_batch_max_records,
             max_ms=settings.ingest_batch_max_ms,
-            idle_ms=settings.ingest_batch_idle_ms, commit_interval_ms=settings.ingest_commit_interval_ms,
-            retry_max_seconds=settings.ingest_retry_max_seconds,
+            idle_ms=settings.ingest_batch_idle_ms, retry_max_seconds=settings.ingest_retry_max_seconds,
             stop=stop, status=self.status, housekeeping=self.housekeeping, on_revoked=self._forget_lag,
         )
         self._lag_at = 0.0
