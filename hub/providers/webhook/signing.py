@@ -13,12 +13,6 @@ import binascii
 import hmac
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
-
-try:  # OpenSSL's HMAC context, keyed once per secret and copied per message
-    from _hashlib import hmac_new as _keyed
-except ImportError:  # pragma: no cover - a Python without OpenSSL's hashlib
-    _keyed = None
 
 
 @lru_cache(maxsize=4096)
@@ -28,11 +22,10 @@ def secret_key(secret: str) -> bytes:
 
 
 @lru_cache(maxsize=4096)
-def _keyed_hmac(secret: str) -> Any:
+def _keyed_hmac(secret: str) -> hmac.HMAC:
     """An HMAC-SHA256 context already keyed with the secret's key: copying it is cheaper than keying anew
     (and than the one-shot ``hmac.digest``, which looks the digest up by name on every call)."""
-    key = secret_key(secret)
-    return _keyed(key, digestmod="sha256") if _keyed is not None else hmac.new(key, digestmod="sha256")
+    return hmac.new(secret_key(secret), digestmod="sha256")
 
 
 def _signature(secret: str, prefix: bytes, body: bytes) -> str:
@@ -45,6 +38,4 @@ def _signature(secret: str, prefix: bytes, body: bytes) -> str:
 def signature_header(secrets: Sequence[str], message_id: str, timestamp: int, body: bytes) -> str:
     """The ``webhook-signature`` value: one ``v1,`` signature per secret, in the order given."""
     prefix = f"{message_id}.{timestamp}.".encode()
-    if len(secrets) == 1:  # outside a rotation's overlap
-        return _signature(secrets[0], prefix, body)
     return " ".join([_signature(secret, prefix, body) for secret in secrets])
