@@ -137,6 +137,12 @@ SUBSCRIPTION_ID_PARAMETER: dict[str, Any] = {
 }
 
 
+def path_parameter(name: str, schema: dict[str, Any], description: str | None = None) -> dict[str, Any]:
+    """A required path parameter's description, for routes that document their parameters themselves."""
+    described = {"description": description} if description is not None else {}
+    return {"name": name, "in": "path", "required": True, **described, "schema": schema}
+
+
 def parameters(*declared: dict[str, Any]) -> dict[str, Any]:
     """``openapi_extra`` for parameters the hub reads itself (so it answers with its own codes)."""
     return {"parameters": list(declared)}

@@ -78,7 +78,7 @@ def _now_ms() -> int:
 
 
 def _path_parameter(name: str) -> dict[str, Any]:
-    return {"name": name, "in": "path", "required": True, "schema": {"type": "string", "title": name.title()}}
+    return docs.path_parameter(name, {"type": "string", "title": name.title()})
 
 
 PUBLISH_DOC = {**request_body_doc(PublishBody), "security": [{docs.bearer_scheme.scheme_name: []}],

@@ -42,8 +42,7 @@ OUT_OF_ORDER_DOC = {"description": "`out-of-order` when the subscription is orde
 
 
 def _path(name: str, description: str) -> dict[str, Any]:
-    return {"name": name, "in": "path", "required": True, "description": description,
-            "schema": {"type": "string", "format": "uuid"}}
+    return docs.path_parameter(name, {"type": "string", "format": "uuid"}, description)
 
 
 def _query(name: str, description: str, schema: dict[str, Any]) -> dict[str, Any]:
