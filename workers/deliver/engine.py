@@ -280,19 +280,18 @@ class Engine:
         assert claim.lease is not None
         now = datetime.now(UTC)
         cursor = conn.cursor()
-        recorded, promoted = await store.settle(cursor, settled=settled, lease=claim.lease, now=now,
-                                                blocking=claim.blocking())
-        whole = len(recorded) == len(settled)  # every job still under the lease: no id to look up
+        recorded = await store.settle(cursor, settled=settled, lease=claim.lease, now=now,
+                                      blocking=claim.blocking())
         folds = fold([(t.job.subscription_id, t.job.tenant_id, t.result.ok, t.finished)
-                      for t in tries if whole or t.job.id in recorded])
+                      for t in tries if recorded.holds(t.job.id)])
         await record_health(cursor, folds, now)
         failing = [sub for sub, change in folds.items() if change.failing_since is not None]
         await auto_disable(cursor, failing=failing, window_seconds=self.settings.deliver_auto_disable_seconds,
                            now=now)
-        if len(recorded) < len(settled):
+        if not recorded.whole:
             log.info("jobs re-claimed after a lease expired were not recorded by this worker",
-                     extra={"fields": {"skipped": len(settled) - len(recorded)}})
-        return promoted
+                     extra={"fields": {"skipped": len(settled) - len(recorded.ids)}})
+        return recorded.promoted
 
     async def close(self) -> None:
         await self.sinks.close()

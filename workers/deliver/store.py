@@ -198,6 +198,11 @@ class Recorded(NamedTuple):
 
     ids: set[uuid.UUID]
     promoted: int = 0
+    whole: bool = False  # every settled job was still under the lease (the usual case)
+
+    def holds(self, job_id: uuid.UUID) -> bool:
+        """Whether the settle recorded this job (without a lookup when it recorded them all)."""
+        return self.whole or job_id in self.ids
 
 
 async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lease: datetime,
@@ -205,7 +210,7 @@ async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lea
     """Update the jobs still under ``lease``, COPY their attempts, and hand on (or, for a dead-letter of a
     subscription in ``blocking``, block) the keys of the ordered jobs that ended."""
     if not settled:
-        return Recorded(set())
+        return Recorded(set(), whole=True)  # nothing to record, nothing skipped
     # One lock order across workers; by the ids' integers, the order UUIDs compare in (their own
     # comparison is Python code, called some n·log n times a batch).
     ordered = sorted(settled, key=lambda item: item.job.id.int)
@@ -214,9 +219,9 @@ async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lea
         "now": now, "ids": [s.job.id for s in ordered], "states": [s.state for s in ordered],
         "attempts": [s.attempts for s in ordered], "next_at": [s.next_attempt_at for s in ordered],
         "errors": [s.error_class for s in ordered], "leases": [lease] * len(ordered)}, binary=True)
-    recorded = {row[0] for row in await cursor.fetchall()}
-    whole = len(recorded) == len(ordered)  # the usual case: no job was re-claimed, so none is looked up
-    rows = [s.attempt for s in ordered if s.attempt is not None and (whole or s.job.id in recorded)]
+    ids = {row[0] for row in await cursor.fetchall()}
+    recorded = Recorded(ids, whole=len(ids) == len(ordered))
+    rows = [s.attempt for s in ordered if s.attempt is not None and recorded.holds(s.job.id)]
     if rows:
         async with cursor.copy(f"COPY delivery_attempts ({ATTEMPT_COLUMNS}) FROM STDIN (FORMAT BINARY)") as copy:
             copy.set_types(ATTEMPT_TYPES)
@@ -224,20 +229,20 @@ async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lea
                 await copy.write_row(row)
     ended = ended_heads(settled, recorded, blocking)
     advanced = await ordering.arun(cursor, ordering.end_heads(ended)) if ended else ordering.Advanced()
-    return Recorded(recorded, advanced.promoted)
+    return recorded._replace(promoted=advanced.promoted)
 
 
 _ENDING = frozenset(state.value for state in FINISHED_JOB_STATES)
 
 
-def ended_heads(settled: Sequence[Settled], recorded: set[uuid.UUID],
+def ended_heads(settled: Sequence[Settled], recorded: Recorded,
                 blocking: frozenset[uuid.UUID]) -> list[ordering.EndedHead]:
     """The recorded ordered jobs whose new state ends them; a dead-letter blocks its key when its
     subscription's policy is ``block`` (``blocking``)."""
     return [ordering.EndedHead(s.job.subscription_id, s.job.ordering_key, s.job.id,
                                s.state == JobState.dead_lettered and s.job.subscription_id in blocking)
             for s in settled
-            if s.job.ordering_key is not None and s.state in _ENDING and s.job.id in recorded]
+            if s.job.ordering_key is not None and s.state in _ENDING and recorded.holds(s.job.id)]
 
 
 BACKLOG_SQL = f"""
