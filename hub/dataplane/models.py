@@ -63,8 +63,10 @@ class JobState(StrEnum):
 
 
 class JobPriority(IntEnum):
-    """Which claims take a due job first (N58): live jobs before the bulk a recovery re-enqueues."""
+    """Which claims take a due job first (N58): an ordered key's head, then live jobs, then the bulk a
+    recovery re-enqueues."""
 
+    head = -1  # a live ordered job due again (retried, deferred) or handed its key's turn: at most one a key
     live = 0  # ingest's jobs, resends, and their retries
     bulk = 1  # a recovery's jobs: claimed only when no live job is due
 

@@ -34,6 +34,10 @@ Steps = Generator[Statement, list[tuple[Any, ...]], T]
 WAITING, PENDING = JobState.waiting.value, JobState.pending.value
 IS_WAITING = state_in((JobState.waiting,))  # ix_delivery_jobs_waiting's predicate, written as the index's
 _PENDING_LITERAL = f"'{PENDING}'"
+# A live job handed its key's turn is claimed as the key's head, ahead of the unordered backlog; a
+# recovery's (bulk) job keeps the recovery's pace.
+_HEAD_OF_LIVE = (f"CASE WHEN priority = {JobPriority.live.value} THEN {JobPriority.head.value} "
+                 "ELSE priority END")
 _JOB_COLUMNS = column_list(DeliveryJob, "id", "tenant_id", "subscription_id", "event_seq", "state", "attempts",
                            "next_attempt_at", "lease_until", "last_error_class", "created_at", "updated_at",
                            "priority", "ordering_key")
@@ -82,9 +86,9 @@ UPDATE ordered_keys SET blocked_at = now()
 # job an ingest committed while this settle waited (one statement would run on a snapshot taken
 # before the wait, and leave such a job waiting behind a deleted key row forever). Each locked key's
 # next waiting job (event order) becomes pending and the head; a key with none loses its row. The promoted
-# job is due from when it was stored, not from now: the claim takes due jobs oldest first, and a job due
-# "now" would wait behind every job stored after it, so under a backlog each step of a key would cost
-# the whole backlog's wait (the chaos run at 200 events/s moved 1,000 keys ~7 events/s).
+# job is due from when it was stored, not from now, and a live one is claimed as a head (before the
+# backlog): under a backlog, each step of a key would otherwise cost the whole backlog's wait (the
+# chaos run at 200 events/s moved 1,000 keys ~7 events/s).
 ADVANCE_SQL = f"""
 WITH next AS MATERIALIZED (
   SELECT l.subscription_id, l.ordering_key, l.head, w.id
@@ -95,7 +99,7 @@ WITH next AS MATERIALIZED (
        ORDER BY j.event_seq, j.id LIMIT 1) AS w ON true
 ), promoted AS (
   UPDATE delivery_jobs SET state = {_PENDING_LITERAL}, next_attempt_at = LEAST(created_at, now()),
-                           updated_at = now()
+                           updated_at = now(), priority = {_HEAD_OF_LIVE}
    WHERE id = ANY(ARRAY(SELECT id FROM next WHERE id IS NOT NULL)) AND {IS_WAITING}
   RETURNING id
 ), moved AS (

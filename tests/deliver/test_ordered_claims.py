@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
 from hub.dataplane import ordering
-from hub.dataplane.models import JobState
+from hub.dataplane.models import JobPriority, JobState
 from hub.ids import new_id
 from workers.deliver import store
 
@@ -140,6 +140,12 @@ class OrderedClaims(RuleBasedStateMachine):
             assert rows.get(key) == head, f"{key}: key row's head {rows.get(key)}, model {head}"
             assert due == ([] if head is None or key in self.blocked else [head]), f"{key}: due {due}"
             assert waiting == self.events[key][self.ended[key] + 1:], f"{key}: waiting {waiting}"
+        # A retried head is claimed as its key's head (before the backlog, N83); a waiting job is still live.
+        priorities = self.db.execute("SELECT state, priority FROM delivery_jobs WHERE subscription_id = %s "
+                                     "AND state IN ('retrying', 'waiting')", (self.sub,)).fetchall()
+        for state, priority in priorities:
+            expected = JobPriority.head if state == JobState.retrying.value else JobPriority.live
+            assert priority == expected.value, f"a {state} job has priority {priority}"
 
     def teardown(self) -> None:
         self.db.execute("UPDATE delivery_jobs SET state = 'delivered' WHERE subscription_id = %s", (self.sub,))

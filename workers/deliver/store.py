@@ -67,8 +67,12 @@ ATTEMPT_TYPES = copy_types(DeliveryAttempt, *AttemptRow._fields)
 # What the engine reads of a subscription: the row its delivery view is built from.
 SUBSCRIPTION_COLUMNS = VIEW_COLUMNS
 
-# The claimed columns, then the lease token (last). Live jobs first, then (in the room left, at most
-# ``bulk``) the jobs a recovery re-enqueued (N58): one range scan of the due index per priority, earliest first.
+# The claimed columns, then the lease token (last). Ordered keys' heads first, in at most half the batch
+# (a key has one due job at most, and the other half is kept for the rest), then live jobs, then (in the
+# room left, at most ``bulk``) the jobs a recovery re-enqueued (N58): one range scan of the due index per
+# priority, earliest first. A head goes first because each of its key's steps waits for the one before:
+# sorted by due time, a retried head (due "now + delay") would wait behind the whole backlog at every
+# retry, and a key would move one step per backlog (the chaos run at 200 events/s, N83).
 _DUE = f"""
     SELECT id FROM delivery_jobs
      WHERE {state_in(DUE_JOB_STATES)} AND priority = {{priority}} AND next_attempt_at <= now()
@@ -76,19 +80,23 @@ _DUE = f"""
      LIMIT {{limit}}
        FOR UPDATE SKIP LOCKED"""
 _CLAIM = """
-WITH live AS ({live}
+WITH head AS ({head}
+), live AS ({live}
 ), bulk AS ({bulk}
 )
 UPDATE delivery_jobs AS j
    SET next_attempt_at = now() + make_interval(secs => %(lease)s),
        lease_until = now() + make_interval(secs => %(lease)s)
- WHERE j.id = ANY(ARRAY(SELECT id FROM live UNION ALL SELECT id FROM bulk))
+ WHERE j.id = ANY(ARRAY(SELECT id FROM head UNION ALL SELECT id FROM live UNION ALL SELECT id FROM bulk))
 RETURNING {returning}, j.lease_until
 """
 _RETURNING = ", ".join(f"j.{name}" for name in CLAIMED_COLUMNS)
-CLAIM_SQL = _CLAIM.format(live=_DUE.format(priority=JobPriority.live.value, limit="%(limit)s"), returning=_RETURNING,
-                          bulk=_DUE.format(priority=JobPriority.bulk.value,
-                                           limit="LEAST(%(bulk)s, %(limit)s - (SELECT count(*) FROM live))"))
+_HEADS = "(SELECT count(*) FROM head)"
+CLAIM_SQL = _CLAIM.format(
+    head=_DUE.format(priority=JobPriority.head.value, limit="(%(limit)s + 1) / 2"),
+    live=_DUE.format(priority=JobPriority.live.value, limit=f"%(limit)s - {_HEADS}"), returning=_RETURNING,
+    bulk=_DUE.format(priority=JobPriority.bulk.value,
+                     limit=f"LEAST(%(bulk)s, %(limit)s - {_HEADS} - (SELECT count(*) FROM live))"))
 # Every statement of the claim and the settle reaches delivery_jobs and event_log only through an index
 # condition on the batch's keys (``= ANY(<the batch's ids>)``), and joins (when it must) by hashing, so its
 # work is bounded by the batch whatever the planner believes. It was misled by statistics taken while a
@@ -116,10 +124,14 @@ SUBSCRIPTIONS_SQL = f"SELECT {', '.join(SUBSCRIPTION_COLUMNS)} FROM subscription
 # The lease token is a column of the joined set, not a constant: ``lease_until = <constant>`` is a restriction
 # the planner estimates from statistics in which nearly every lease is NULL (one row). The ids are named
 # once: a named parameter used twice is sent (and dumped) once.
-SETTLE_SQL = """
+# A live ordered job that stays due (a retry, a deferral) becomes its key's head in the claim's order.
+_HEAD_PRIORITY = (f"CASE WHEN j.ordering_key IS NOT NULL AND j.priority = {JobPriority.live.value} "
+                  f"AND v.{state_in(DUE_JOB_STATES)} "
+                  f"THEN {JobPriority.head.value} ELSE j.priority END")
+SETTLE_SQL = f"""
 UPDATE delivery_jobs AS j
    SET state = v.state, attempts = v.attempts, next_attempt_at = v.next_at, lease_until = NULL,
-       last_error_class = v.err, updated_at = %(now)s
+       last_error_class = v.err, updated_at = %(now)s, priority = {_HEAD_PRIORITY}
   FROM unnest(%(ids)b::uuid[], %(states)b::text[], %(attempts)b::int[], %(next_at)b::timestamptz[],
               %(errors)b::text[], %(leases)b::timestamptz[])
        AS v(id, state, attempts, next_at, err, lease)
