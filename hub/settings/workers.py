@@ -69,6 +69,9 @@ class DeliverSettings(HubSettingsGroup):
     deliver_host_wait_seconds: float = 5.0
     """How long a job waits for a busy destination's slot before it goes back, untried, for later."""
 
+    deliver_record_wait_seconds: float = 0.5
+    """How long a batch's record waits for its slowest sends; those still out then are recorded apart when they end, so one slow destination never sets the pace of a whole batch (0: always wait for all)."""
+
     deliver_lease_seconds: float = 60.0
     """How long a claim holds its jobs; a killed worker's jobs are due again after it."""
 

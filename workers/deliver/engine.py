@@ -21,6 +21,7 @@ from typing import NamedTuple
 import psycopg
 
 from hub.config import Settings
+from hub.dataplane.reconnect import AsyncConnector
 from hub.dataplane.models import JobPriority
 from hub.metrics import IN_FLIGHT
 from hub.providers.registry import SinkSet, SinkUnavailable
@@ -35,7 +36,8 @@ from workers.deliver.pacing import GRACE, plan
 from workers.deliver.policy import RetryPolicy, policy_from
 from workers.deliver.prepare import NotDeliverable, destination_key, prepare
 from workers.deliver.store import Claim, ClaimedJob, Settled
-from workers.deliver.outcomes import Sent, Try, attempt_row, ended, observe, settled_job
+from workers.deliver.outcomes import Sent, Try, ended, observe, outcomes_of, settled_job
+from workers.deliver.tails import Tails
 from workers.deliver.traces import end_attempts, start_attempts
 
 log = logging.getLogger("hub.deliver.engine")
@@ -71,7 +73,8 @@ class Batch(NamedTuple):
 class Engine:
     """Delivers due jobs until ``stop`` is set."""
 
-    def __init__(self, *, settings: Settings, sinks: SinkSet | None = None) -> None:
+    def __init__(self, *, settings: Settings, sinks: SinkSet | None = None,
+                 tail_connect: AsyncConnector | None = None) -> None:
         self.settings = settings
         self.sinks = sinks or SinkSet(settings=settings)
         self.policy: RetryPolicy = policy_from(settings.deliver_retry_ladder_seconds, settings.deliver_retry_jitter,
@@ -79,21 +82,42 @@ class Engine:
         self.bulk = BulkAllowance(settings.deliver_bulk_rate_per_second, settings.deliver_bulk_batch_size)
         self.limits = Limits(settings.deliver_concurrency, settings.deliver_per_host_concurrency,
                              settings.deliver_host_wait_seconds)
+        self.tails = Tails(tail_connect, settings.deliver_record_wait_seconds)
 
     async def run_batch(self, conn: psycopg.AsyncConnection, *, bulk: bool = True) -> Batch:
         """Claim, deliver and record one batch (``bulk`` False: of live jobs only, N58); returns how many
-        jobs it claimed, and how many ordered jobs its settle made due (N78)."""
+        jobs it claimed, and how many ordered jobs its settle made due (N78). The sends still out after
+        the record wait are recorded apart, when they end (N83)."""
         claim = await store.claim(conn, limit=self.settings.deliver_batch_size,
                                   lease_seconds=self.settings.deliver_lease_seconds,
                                   bulk_limit=self.bulk.available() if bulk else 0)
         if not claim.jobs:
             return Batch(0)
         self.bulk.spend(sum(1 for job in claim.jobs if job.priority == BULK))
-        settled, tries = await self._work(claim)
-        promoted = await self._record(conn, claim, settled, tries)
+        settled, sends, at = self._plan(claim)
+        results: list[Sent | None] = [None] * len(sends)
+        sending = asyncio.ensure_future(self._send_all([delivery for _, delivery in sends], at, results))
+        if await self.tails.ended(sending):
+            outcomes, tries = outcomes_of(self.policy, sends, results, range(len(sends)))
+        else:
+            ended_now = [index for index, sent in enumerate(results) if sent is not None]
+            rest = [index for index, sent in enumerate(results) if sent is None]
+            self.tails.detach(self._record_tail(claim, sends, results, rest, sending))
+            outcomes, tries = outcomes_of(self.policy, sends, results, ended_now)
+        promoted = await self._record(conn, claim, settled + outcomes, tries)
         return Batch(len(claim.jobs), promoted)
 
-    async def _work(self, claim: Claim) -> tuple[list[Settled], list[Try]]:
+    async def _record_tail(self, claim: Claim, sends: list[tuple[ClaimedJob, PreparedDelivery]],
+                           results: list[Sent | None], rest: list[int], sending: asyncio.Future[None]) -> None:
+        """Wait for a batch's last sends, then record the jobs ``rest`` names on the tail connection."""
+        await sending
+        outcomes, tries = outcomes_of(self.policy, sends, results, rest)
+        async with self.tails.connection() as conn:
+            await self._record(conn, claim, outcomes, tries)
+
+    def _plan(self, claim: Claim) -> tuple[list[Settled], list[tuple[ClaimedJob, PreparedDelivery]], dict[int, float]]:
+        """The jobs settled without a send (held, ended, above their rate), the sends, and the paced
+        sends' slots (their loop times, by index)."""
         now = datetime.now(UTC)
         settled: list[Settled] = []
         sends: list[tuple[ClaimedJob, PreparedDelivery]] = []
@@ -105,19 +129,7 @@ class Engine:
             else:
                 settled.append(outcome)
         sends, at = self._pace(claim, sends, settled, now)
-        results = await self._send_all([delivery for _, delivery in sends], at)
-        tries: list[Try] = []
-        for (job, delivery), sent in zip(sends, results, strict=True):
-            if sent is None:  # the destination's slot stayed busy: back untried
-                decision = self.policy.deferred(state=job.state, tries=job.attempts, now=datetime.now(UTC),
-                                                seconds=1.0)
-                settled.append(settled_job(job, decision, None))
-                continue
-            result, started, finished = sent
-            decision = self.policy.after_try(result=result, tries=job.attempts + 1, now=finished)
-            settled.append(settled_job(job, decision, attempt_row(job, delivery.sink_kind, decision, result, started)))
-            tries.append(Try(job, str(delivery.sink_kind), result, finished))
-        return settled, tries
+        return settled, sends, at
 
     def _pace(self, claim: Claim, sends: list[tuple[ClaimedJob, PreparedDelivery]], settled: list[Settled],
               now: datetime) -> tuple[list[tuple[ClaimedJob, PreparedDelivery]], dict[int, float]]:
@@ -157,8 +169,10 @@ class Engine:
             decision = self.policy.dead_letter(tries=job.attempts, now=now, error_class=ErrorClass.internal.value)
             return ended(job, kind, decision, detail, now)
 
-    async def _send_all(self, deliveries: list[PreparedDelivery], at: dict[int, float]) -> list[Sent | None]:
-        """Send the batch, at most ``per_destination`` at once to each destination; None: not tried.
+    async def _send_all(self, deliveries: list[PreparedDelivery], at: dict[int, float],
+                        results: list[Sent | None]) -> None:
+        """Send the batch, at most ``per_destination`` at once to each destination, each send's result
+        into ``results`` as it ends (None stays: not tried).
 
         Each destination gets a few sender coroutines that each hold one destination slot (and one
         process slot) while they work through that destination's queue, so a slot is taken once per
@@ -169,7 +183,6 @@ class Engine:
         go back untried. A rate-limited subscription's deliveries (``at``: their slots' loop times) form
         a queue of their own, worked by paced senders that share the destination's slots.
         """
-        results: list[Sent | None] = [None] * len(deliveries)
         queues: dict[tuple[str, uuid.UUID | None], deque[int]] = {}
         for index, delivery in enumerate(deliveries):
             key = destination_key(delivery.sink_kind, delivery.endpoint)
@@ -181,7 +194,6 @@ class Engine:
              if paced else self._sender(self.limits.per_destination[key], queue, deliveries, results, deadline))
             for (key, paced), queue in queues.items()
             for _ in range(min(len(queue), self.limits.per_destination_size))))
-        return results
 
     async def _paced_sender(self, slot: asyncio.Semaphore, queue: deque[int], deliveries: list[PreparedDelivery],
                             results: list[Sent | None], at: dict[int, float], latest: float) -> None:
@@ -294,4 +306,5 @@ class Engine:
         return recorded.promoted
 
     async def close(self) -> None:
+        await self.tails.drain()
         await self.sinks.close()

@@ -30,7 +30,7 @@ async def serve(runtime: WorkerRuntime) -> None:
     loop_errors.install(asyncio.get_running_loop())
     stop = runtime.async_stop_event()
     connect = runtime.async_connector()
-    engine = Engine(settings=settings)
+    engine = Engine(settings=settings, tail_connect=runtime.async_connector(role="tails"))
     wakeup = Wakeup()
     pacing = ClaimPacing(settings.deliver_claim_interval_ms / 1000)
     listeners = [wakeup.listen(stop, runtime.async_connector(role="wakeup"))] if settings.deliver_wakeup else []

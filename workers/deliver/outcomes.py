@@ -4,12 +4,13 @@ the batch's metrics. The engine (``workers/deliver/engine.py``) decides; these r
 from __future__ import annotations
 
 from collections import Counter
-from datetime import datetime
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
 from hub.metrics import ATTEMPTS, DELIVERY_LATENCY
-from hub.sinks.base import AttemptResult
-from workers.deliver.policy import Decision
+from hub.sinks.base import AttemptResult, PreparedDelivery
+from workers.deliver.policy import Decision, RetryPolicy
 from workers.deliver.prepare import new_attempt_id
 from workers.deliver.store import AttemptRow, ClaimedJob, Settled
 
@@ -38,6 +39,25 @@ def observe(settled: list[Settled], tries: list[Try]) -> None:
         if histogram is None:
             histogram = histograms[item.kind] = DELIVERY_LATENCY.labels(sink_kind=item.kind)
         histogram.observe(item.result.latency_ms / 1000)
+
+
+def outcomes_of(policy: RetryPolicy, sends: Sequence[tuple[ClaimedJob, PreparedDelivery]],
+                results: Sequence[Sent | None], indexes: Iterable[int]) -> tuple[list[Settled], list[Try]]:
+    """The settled state (and try) of each send in ``indexes``: its result's decision, or back untried
+    (None: the destination's slot stayed busy)."""
+    settled: list[Settled] = []
+    tries: list[Try] = []
+    for index in indexes:
+        (job, delivery), sent = sends[index], results[index]
+        if sent is None:
+            decision = policy.deferred(state=job.state, tries=job.attempts, now=datetime.now(UTC), seconds=1.0)
+            settled.append(settled_job(job, decision, None))
+            continue
+        result, started, finished = sent
+        decision = policy.after_try(result=result, tries=job.attempts + 1, now=finished)
+        settled.append(settled_job(job, decision, attempt_row(job, delivery.sink_kind, decision, result, started)))
+        tries.append(Try(job, str(delivery.sink_kind), result, finished))
+    return settled, tries
 
 
 def settled_job(job: ClaimedJob, decision: Decision, attempt: AttemptRow | None) -> Settled:
