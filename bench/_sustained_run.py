@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench._deliver_hub import Session, count_jobs, created_times, warm_up, worker_processes
+from bench._deliver_hub import Session, count_jobs, created_times, stage_split, warm_up, worker_processes
 from bench._ingest_setup import Producer, Scratch
 from bench._receiver import Nginx, Receipts, free_port
 
@@ -82,6 +82,7 @@ class Outcome:
     p99: float | None
     cpu: dict[str, float] = field(default_factory=dict)  # process -> cores busy over the window
     deliveries_in_window: int = 0
+    stages: dict[str, tuple[float, ...]] = field(default_factory=dict)  # bench._deliver_hub.stage_split's
 
     def cpu_ms_per_delivery(self, name: str) -> float | None:
         cores = self.cpu.get(name)
@@ -278,5 +279,6 @@ def _outcome(scratch: Scratch, plan: Plan, timing: Timing, producer: Producer, s
     if len(seen) < expected:
         print(f"    {expected - len(seen):,} of {expected:,} deliveries not received within the drain timeout",
               flush=True)
+    stages = stage_split(scratch.dsn, {wid: seen[wid] for wid in created}, producer)
     return Outcome(plan, offered, len(in_window) / (timing.window_end - timing.window_start), backlog, in_kafka, drain,
-                   p50, p99, cpu, len(in_window))
+                   p50, p99, cpu, len(in_window), stages)

@@ -35,7 +35,7 @@ import psycopg
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench._deliver_hub import (  # noqa: E402
-    Session, _p50_p99, created_times, deliver_workers, stage_split, wait_for, warm_up,
+    Session, _p50_p99, created_times, deliver_workers, format_stages, stage_split, wait_for, warm_up,
 )
 from bench._ingest_setup import Producer, Scratch  # noqa: E402
 from bench._processes import ingest_workers  # noqa: E402
@@ -133,8 +133,7 @@ def live_run(session: Session, procs: list, args: argparse.Namespace, seed: int)
 
     wait_for(all_live, "every live delivery", 600, procs)
     stages = stage_split(session.scratch.dsn, {wid: tail.seen[wid] for wid in created}, producer)
-    print("    stages p50/p99 ms: " + "; ".join(f"{name} {a:.0f}/{b:.0f}" for name, (a, b) in stages.items()),
-          flush=True)
+    print("    stages p50/p99 ms: " + format_stages(stages), flush=True)
     return _p50_p99([tail.seen[wid] - moment for wid, moment in created.items()])
 
 

@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench._deliver_hub import throughput  # noqa: E402
+from bench._deliver_hub import format_stages, throughput  # noqa: E402
 from bench._ingest_setup import Producer, Scratch, build_records, delete_kafka, new_topic  # noqa: E402
 from bench._receiver import Nginx, ensure_tools, event_body, wrk_ceiling  # noqa: E402
 from bench._sustained_run import Outcome, Plan, Timing, Variant, run_once  # noqa: E402
@@ -85,6 +85,8 @@ def show(run: int, outcome: Outcome) -> None:
           f"p50 {fmt(outcome.p50)} p99 {fmt(outcome.p99)} ms | cores: {cpu} | ms CPU/delivery: "
           f"deliver {fmt(outcome.cpu_ms_per_delivery('deliver'), 3)} "
           f"ingest {fmt(outcome.cpu_ms_per_delivery('ingest'), 3)}", flush=True)
+    if outcome.stages:
+        print(f"    stages p50/p99 ms: {format_stages(outcome.stages)}", flush=True)
 
 
 HEADER = ("variant", "subs/event", "offered/s", "delivered/s", "vs peer", "vs drain", "vs wrk", "backlog at stop",
