@@ -78,8 +78,8 @@ class DeliverSettings(HubSettingsGroup):
     deliver_idle_poll_seconds: float = 0.05
     """Pause of a claim loop that found no due job; ingest's wake-up ends it early (the poll bounds the pickup of retries)."""
 
-    deliver_claim_interval_ms: int = 50
-    """Least time between two claims of one `hub deliver` process while its last claim was short of a full batch (0: at once)."""
+    deliver_claim_interval_ms: int = 20
+    """Least time between two claims of one `hub deliver` process while its last claim was short of a full batch (0: at once); idle polls stay `HUB_DELIVER_IDLE_POLL_SECONDS` apart."""
 
     deliver_wakeup: bool = True
     """Whether `hub deliver` LISTENs for ingest's notification of newly committed jobs and claims them at once."""

@@ -118,3 +118,27 @@ def test_claims_without_a_backlog_are_spaced_and_a_full_batch_lifts_the_spacing(
         await asyncio.wait_for(paused, 0.1)
 
     asyncio.run(go())
+
+
+def test_an_idle_poll_right_after_a_claim_does_not_claim_and_a_notified_claim_waits_only_the_short_spacing() -> None:
+    """Pure logic: a poll (a pause that no notification ended) claims only when no claim was made for the
+    poll interval; a notified claim waits only the claim spacing; the pause says whether it was woken."""
+
+    async def go() -> None:
+        clock = asyncio.get_running_loop().time
+        pacing, stop = ClaimPacing(0.02, 0.3), asyncio.Event()
+        assert await pacing.turn(stop)  # a claim
+        pacing.claimed(0, 500)
+        began = clock()
+        assert not await pacing.turn(stop, poll=True)  # that claim looked a moment ago: no poll
+        assert clock() - began < 0.01  # and it did not wait for a slot
+        assert await pacing.turn(stop)  # a notification: the next slot of the short spacing
+        assert 0.015 <= clock() - began < 0.2
+        await asyncio.sleep(0.31)
+        assert await pacing.turn(stop, poll=True)  # no claim for the poll interval: the poll claims
+        wakeup = Wakeup()
+        assert not await wakeup.wait(0.01)  # timed out: a poll follows
+        wakeup.set()
+        assert await wakeup.wait(5)  # woken
+
+    asyncio.run(go())

@@ -24,10 +24,15 @@ async def pipeline(engine: Engine, connect: AsyncConnector, stop: asyncio.Event,
     the live lane, which claims live jobs only (N58)."""
     idle = engine.settings.deliver_idle_poll_seconds
     wakeup = wakeup or Wakeup()
-    pacing = pacing or ClaimPacing(engine.settings.deliver_claim_interval_ms / 1000)
+    pacing = pacing or ClaimPacing(engine.settings.deliver_claim_interval_ms / 1000, idle)
+    polling = False  # the last pause ended without a wake-up: the next claim is an idle poll
 
     async def one_batch(conn: psycopg.AsyncConnection) -> None:
-        await pacing.turn(stop)
+        nonlocal polling
+        if not await pacing.turn(stop, poll=polling):
+            polling = not await wakeup.wait(idle)  # another loop's claim just looked: wait again
+            return
+        polling = False
         claimed, promoted = await engine.run_batch(conn, bulk=bulk)
         # A settle that handed ordered keys on made their next jobs due now (N78): claim again at once,
         # as on a backlog (they are one, stored behind their heads), or a key would move once per pacing slot.
@@ -36,7 +41,7 @@ async def pipeline(engine: Engine, connect: AsyncConnector, stop: asyncio.Event,
         if claimed >= engine.settings.deliver_batch_size:
             wakeup.set()  # a full batch: more may be due, so an idle sibling loop claims too
         elif not claimed and not stop.is_set():
-            await wakeup.wait(idle)
+            polling = not await wakeup.wait(idle)
 
     await run_reconnecting(stop, connect, one_batch, on_error=_batch_failed)
 

@@ -32,7 +32,7 @@ async def serve(runtime: WorkerRuntime) -> None:
     connect = runtime.async_connector()
     engine = Engine(settings=settings, tail_connect=runtime.async_connector(role="tails"))
     wakeup = Wakeup()
-    pacing = ClaimPacing(settings.deliver_claim_interval_ms / 1000)
+    pacing = ClaimPacing(settings.deliver_claim_interval_ms / 1000, settings.deliver_idle_poll_seconds)
     listeners = [wakeup.listen(stop, runtime.async_connector(role="wakeup"))] if settings.deliver_wakeup else []
     runtime.freeze_heap()
     try:

@@ -51,21 +51,22 @@ class Wakeup:
             if not waiter.done():
                 waiter.set_result(None)
 
-    async def wait(self, seconds: float) -> None:
-        """Return when woken or after ``seconds``, whichever is first."""
+    async def wait(self, seconds: float) -> bool:
+        """Return when woken (True) or after ``seconds`` (False), whichever is first."""
         if self._pending or self._closed:
             self._pending = False
-            return
+            return True
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiters.append(waiter)
         try:
             async with asyncio.timeout(seconds):
                 await waiter
         except TimeoutError:
-            pass
+            return False
         finally:
             if waiter in self._waiters:
                 self._waiters.remove(waiter)
+        return True
 
     async def release_on(self, stop: asyncio.Event) -> None:
         """Wake every waiting loop once ``stop`` is set, so a long poll interval never delays a shutdown."""
@@ -89,15 +90,20 @@ class Wakeup:
 
 class ClaimPacing:
     """Spaces the claims of one process's loops while there is no backlog: at most one claim per
-    ``seconds``, whichever loop makes it and whatever prompted it (a notification, the idle poll, the end
-    of a short batch), so what arrives meanwhile goes out in one claim. A full batch means a backlog: then
-    every loop claims back to back until a claim comes back short.
+    ``seconds``, whichever loop makes it and whatever prompted it (a notification, the end of a short
+    batch), so what arrives meanwhile goes out in one claim. A full batch means a backlog: then every
+    loop claims back to back until a claim comes back short. An idle poll (no notification came within
+    the poll interval) claims only when no claim was made for ``poll_seconds``: it looks for retries come
+    due, which any claim of that interval has already taken.
 
     Without it a steady load turned into a claim per ingest commit and per finished short batch, most of
-    them of a few jobs or none, each costing its two transactions whatever its size."""
+    them of a few jobs or none, each costing its two transactions whatever its size. The spacing is all
+    the wait a job adds between ingest's commit and its claim, so it is short; the idle polls are what an
+    idle worker spends, so they keep their own, longer spacing."""
 
-    def __init__(self, seconds: float) -> None:
+    def __init__(self, seconds: float, poll_seconds: float = 0.0) -> None:
         self.seconds = seconds
+        self.poll_seconds = poll_seconds
         self.backlog = False
         self._last = float("-inf")
 
@@ -105,15 +111,21 @@ class ClaimPacing:
         """Note a claim's size: a full one means a backlog (no pacing), a short one means none."""
         self.backlog = count >= limit
 
-    async def turn(self, stop: asyncio.Event) -> None:
-        """Return when this loop may claim: at once on a backlog, else at the next free slot."""
-        if self.backlog or self.seconds <= 0:
-            return
+    async def turn(self, stop: asyncio.Event, *, poll: bool = False) -> bool:
+        """Return when this loop may claim: at once on a backlog, else at the next free slot; False
+        (at once) for a ``poll`` that a claim of the last ``poll_seconds`` made needless."""
+        if self.backlog:
+            return True
         now = asyncio.get_running_loop().time()
+        if poll and now < self._last + self.poll_seconds:
+            return False
+        if self.seconds <= 0:
+            return True
         slot = max(now, self._last + self.seconds)
         self._last = slot  # the slot is this loop's: the next loop to ask gets the one after
         if slot > now:
             await sleep_unless_stopped(stop, slot - now)
+        return True
 
 
 def _listener_lost(exc: Exception) -> None:
