@@ -15,7 +15,8 @@ the queue only until it has its messages (moto builds the list of every visible 
 moto's EventBridge builds a new JSONPath parser (a yacc table) for each path of a target's input map
 on every event it routes: a fifth of the server's time at 200 events/s. The parsed paths are reused
 here; a parsed path is read-only. moto also lists its own package folder on disk for every request it
-routes; that list is read once here. A receive checks each message's retention through the queue's
+routes; that list is read once here. A FIFO queue's deduplication compares each new message with every
+message in the queue; here it is a lookup by id. A receive checks each message's retention through the queue's
 whole attribute map, built anew per message; here it reads the one attribute. The request log line per call goes too. Together these cut the
 server's CPU per routed event from about 8 ms to under 3 ms.
 """
@@ -31,7 +32,7 @@ import jsonpath_ng.ext
 from moto import backends
 from moto.core.utils import unix_time
 from moto.server import main
-from moto.sqs.models import Queue, SQSBackend
+from moto.sqs.models import DEDUPLICATION_TIME_IN_SECONDS, Queue, SQSBackend
 
 Queue.approximate_number_of_messages = property(lambda queue: len(queue._messages))  # type: ignore[assignment]
 Queue.approximate_number_of_messages_not_visible = property(lambda _queue: 0)  # type: ignore[assignment]
@@ -90,6 +91,29 @@ def within_retention(self: SQSBackend, queue_name: str, message: Any) -> bool:
 
 
 SQSBackend.is_message_valid_based_on_retention_period = within_retention  # type: ignore[method-assign]
+
+_add_message = Queue.add_message
+
+
+def add_message(self: Queue, message: Any) -> None:
+    """moto's ``add_message`` with a FIFO queue's deduplication looked up by id, not by comparing the new
+    message with every message in the queue (the queue's length per send: at 200 events/s, a third of the
+    server's time). As on AWS, an id is remembered for the deduplication interval from its first send,
+    whether or not that message was read and deleted since."""
+    if not self.fifo_queue or not message.deduplication_id or self.lambda_event_source_mappings:
+        _add_message(self, message)
+        return
+    seen = self.__dict__.setdefault("chaos_deduplication", {})
+    first = seen.get(message.deduplication_id)
+    if first is not None and (message.sent_timestamp - first) / 1000 < DEDUPLICATION_TIME_IN_SECONDS:
+        return
+    seen[message.deduplication_id] = message.sent_timestamp
+    with self._messages_lock:
+        self._messages.append(message)
+        self._messages_lock.notify_all()
+
+
+Queue.add_message = add_message  # type: ignore[method-assign]
 
 _MOTO_MODULES = tuple(backends.list_of_moto_modules())
 backends.list_of_moto_modules = lambda: _MOTO_MODULES  # type: ignore[assignment]

@@ -47,12 +47,17 @@ def test_a_fifo_tap_notes_each_groups_messages_in_order_and_a_batch_delete_refus
         queue = AwsDestinations().queue(fifo=True)
         sqs = aws("sqs")
         sent = [(f"k{n % 2}", f"e{n}") for n in range(6)]
-        for key, ce_id in sent:
+        for key, ce_id in [*sent, sent[0]]:  # the first one twice: the second send is deduplicated
             sqs.send_message(QueueUrl=queue, MessageBody=json.dumps({"id": ce_id, "partitionkey": key}),
                              MessageGroupId=key, MessageDeduplicationId=ce_id)
         tap = QueueTap(queue, sqs_key, Receipts())
         tap.start()
         assert tap.received() == {ce_id: 1 for _, ce_id in sent}
+        # Read and deleted, the id is still remembered for the deduplication interval (as on AWS).
+        key, ce_id = sent[0]
+        sqs.send_message(QueueUrl=queue, MessageBody=json.dumps({"id": ce_id, "partitionkey": key}),
+                         MessageGroupId=key, MessageDeduplicationId=ce_id)
+        assert sqs.receive_message(QueueUrl=queue, WaitTimeSeconds=0).get("Messages", []) == []
         assert tap.receipts is not None
         for key in ("k0", "k1"):
             assert [c for k, c in tap.receipts.arrivals if k == key] == [c for k, c in sent if k == key]
