@@ -166,7 +166,11 @@ class LiveFeed:
                 cursor = self._cursors.get(tenant)
             if cursor is None:
                 return
-            rows = await (await connection.execute(NEW_ROWS_SQL, (tenant, cursor, PAGE_ROWS))).fetchall()
+            # Planned for its own values every time (prepare=False): psycopg prepares a statement run five
+            # times, and PostgreSQL then keeps a generic plan; made while the tables were small, that plan
+            # went on reading the tenant's whole log for every notification as it grew (issue 39).
+            rows = await (await connection.execute(NEW_ROWS_SQL, (tenant, cursor, PAGE_ROWS),
+                                                   prepare=False)).fetchall()
             if not rows:
                 return
             with self._lock:

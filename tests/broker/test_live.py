@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import struct
 import threading
 import time
 
 import orjson
+import psycopg
 import pytest
 from starlette.websockets import WebSocketDisconnect
 from websockets.sync.client import connect
 
+from hub.broker.feed import LiveFeed, Subscriber
+from hub.db import libpq_url
 from tests.broker.conftest import Broker, broker_token
 from tests.broker.test_paging_purge_retention import produce, wait_stored
 from devkit.live import live_api
@@ -161,3 +165,29 @@ def test_a_stalled_subscriber_is_cut_off_while_the_others_keep_up(broker, ingest
         frames, (code, reason) = stalled.frames_until_close()
         assert frames < count and code == 4008 and "fell behind" in reason
         fast.close()
+
+
+def test_the_feed_plans_each_read_of_new_rows_afresh(ingest, tenant):
+    """Past psycopg's prepare threshold (5 runs) the feed's connection still holds no prepared statement:
+    each read is planned for its own cursor, so a generic plan made while the tables were small cannot
+    go on reading the tenant's whole log (issue 39); and every event still reaches the subscriber."""
+    async def run() -> tuple[int, list[str], list[str]]:
+        feed = LiveFeed()
+        subscriber = Subscriber(tenant, "plans", 100, asyncio.get_running_loop())
+        await asyncio.to_thread(feed.subscribe, subscriber)
+        ids: list[str] = []
+        async with await psycopg.AsyncConnection.connect(libpq_url(), autocommit=True) as connection:
+            for i in range(8):
+                ids += produce(tenant, [("plans", "plan.checked", now_ms(), {"i": i})])
+                await asyncio.to_thread(wait_stored, tenant, i + 1)
+                await feed._dispatch(connection, tenant)
+            prepared = (await (await connection.execute("SELECT count(*) FROM pg_prepared_statements")).fetchone())[0]
+        got: list[str] = []
+        while len(got) < len(ids):
+            got.append((await asyncio.wait_for(subscriber.frames.get(), 10))[0])
+        feed.unsubscribe(subscriber)
+        return prepared, ids, got
+
+    prepared, published, framed = asyncio.run(run())
+    assert prepared == 0
+    assert framed == published
