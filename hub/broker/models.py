@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, CheckConstraint, Column, ForeignKeyConstraint, Index, String
+from sqlalchemy import BigInteger, CheckConstraint, Column, Index, String
 from sqlmodel import Field, SQLModel
 
 from hub.sqltypes import bigint_field, tz_field
@@ -14,13 +14,13 @@ class BrokerEvent(SQLModel, table=True):
     """One broker event of the event log, indexed for history by (tenant, Main Topic, ts).
 
     Written by ingest in the transaction that stores the event (a row only for broker events);
-    the event itself (id, data) stays in ``event_log``, and deleting it there deletes this row.
+    the event itself (id, data) stays in ``event_log``, and deleting it there deletes this row (a
+    statement trigger on ``event_log``, migration 0023: no foreign key, whose per-row check cost more
+    than the row).
     """
 
     __tablename__ = "broker_events"
     __table_args__ = (
-        ForeignKeyConstraint(["tenant_id", "seq"], ["event_log.tenant_id", "event_log.seq"],
-                             name="fk_broker_events_event_log", ondelete="CASCADE"),
         Index("ix_broker_events_history", "tenant_id", "main_topic", "ts", "seq",
               postgresql_include=["topic", "event_type"]),
         # A sub-topic's subtree is one range of this index: the topic itself, and ['T:', 'T;') in C order.
