@@ -106,6 +106,11 @@ class Cluster:
         time.sleep(down_seconds)
         self.kafka.start()
 
+    def stop_kind(self, kind: str) -> None:
+        """Stop every process of KIND (SIGTERM: a worker finishes and records what it holds)."""
+        for child in self.processes.get(kind, []):
+            child.stop()
+
     def stop_all(self) -> None:
         for children in self.processes.values():
             for child in children:

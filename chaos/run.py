@@ -273,6 +273,9 @@ def traffic_and_faults(session: Session) -> books.Ledger:
         for thread in traffic.threads():
             thread.halt()
         shared_producer().close()  # before the private broker goes away
+    # The books are read still: a drain that ended with work open would otherwise keep the queue taps
+    # reading what the delivery workers go on sending.
+    session.cluster.stop_kind("deliver")
     ledger = account(session, traffic, windows)
     print(ledger.table(), flush=True)
     return ledger
