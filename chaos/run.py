@@ -62,7 +62,7 @@ class Plan:
 
 
 def full_plan(seed: int, faults: int = 30, rate: float = 10.0) -> Plan:
-    return Plan(seed, faults, False, apis=2, ingests=2, delivers=3, rate=rate, drain_seconds=300.0)
+    return Plan(seed, faults, False, apis=2, ingests=2, delivers=3, rate=rate, drain_seconds=600.0)
 
 
 def short_plan(seed: int, faults: int = 5, rate: float = 25.0) -> Plan:
