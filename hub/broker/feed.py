@@ -199,8 +199,16 @@ class LiveFeed:
                     subscriber.loop.call_soon_threadsafe(subscriber.offer, mine)
 
 
+# The feed's connection runs only NEW_ROWS_SQL: a page of the newest rows, each joined to its event by the
+# event log's key. Without sequential scans, hash and merge joins, its plan is an index range of
+# broker_events and a key lookup per row, bounded by the page whatever the statistics say; stale ones made
+# even a fresh plan hash the tenant's whole log per notification (issue 39, N84).
+FEED_OPTIONS = "-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off -c jit=off"
+
+
 async def _connect() -> psycopg.AsyncConnection:
-    return await psycopg.AsyncConnection.connect(libpq_url(), autocommit=True, application_name="hub-broker-feed")
+    return await psycopg.AsyncConnection.connect(libpq_url(), autocommit=True, application_name="hub-broker-feed",
+                                                 options=FEED_OPTIONS)
 
 
 def _connection_lost(exc: Exception) -> None:

@@ -191,3 +191,22 @@ def test_the_feed_plans_each_read_of_new_rows_afresh(ingest, tenant):
     prepared, published, framed = asyncio.run(run())
     assert prepared == 0
     assert framed == published
+
+
+def test_the_feed_reads_new_rows_through_indexes_only(tenant):
+    """The feed's connection cannot choose a sequential scan, a hash or a merge join (stale statistics
+    made even a fresh plan hash the tenant's whole log, N84): its page of new rows is an index range of
+    broker_events and a key lookup of each row's event."""
+    from hub.broker.feed import NEW_ROWS_SQL, _connect
+
+    async def settings_and_plan() -> tuple[list[str], str]:
+        async with await _connect() as connection:
+            shown = [(await (await connection.execute(f"SHOW {name}")).fetchone())[0]
+                     for name in ("enable_seqscan", "enable_hashjoin", "enable_mergejoin")]
+            rows = await (await connection.execute("EXPLAIN " + NEW_ROWS_SQL, (tenant, 0, 1000))).fetchall()
+        return shown, "\n".join(row[0] for row in rows)
+
+    settings, plan = asyncio.run(settings_and_plan())
+    assert settings == ["off", "off", "off"]
+    assert "Seq Scan" not in plan and "Hash" not in plan and "Merge" not in plan, plan
+    assert "Index" in plan, plan
