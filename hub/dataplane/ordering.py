@@ -34,10 +34,18 @@ Steps = Generator[Statement, list[tuple[Any, ...]], T]
 WAITING, PENDING = JobState.waiting.value, JobState.pending.value
 IS_WAITING = state_in((JobState.waiting,))  # ix_delivery_jobs_waiting's predicate, written as the index's
 _PENDING_LITERAL = f"'{PENDING}'"
-# A live job handed its key's turn is claimed as the key's head, ahead of the unordered backlog; a
-# recovery's (bulk) job keeps the recovery's pace.
-_HEAD_OF_LIVE = (f"CASE WHEN priority = {JobPriority.live.value} THEN {JobPriority.head.value} "
-                 "ELSE priority END")
+
+
+def head_of_live(alias: str = "", *, when: str = "") -> str:
+    """The SQL value of a job's priority as its key's head: a live job (where ``when`` holds too) is
+    claimed as the head, ahead of the unordered backlog (N83); a recovery's (bulk) job keeps the
+    recovery's pace. ``alias``: the job table's alias in the statement."""
+    column = f"{alias}.priority" if alias else "priority"
+    condition = f"{column} = {JobPriority.live.value}" + (f" AND {when}" if when else "")
+    return f"CASE WHEN {condition} THEN {JobPriority.head.value} ELSE {column} END"
+
+
+_HEAD_OF_LIVE = head_of_live()  # a job handed its key's turn
 _JOB_COLUMNS = column_list(DeliveryJob, "id", "tenant_id", "subscription_id", "event_seq", "state", "attempts",
                            "next_attempt_at", "lease_until", "last_error_class", "created_at", "updated_at",
                            "priority", "ordering_key")

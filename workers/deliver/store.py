@@ -125,9 +125,7 @@ SUBSCRIPTIONS_SQL = f"SELECT {', '.join(SUBSCRIPTION_COLUMNS)} FROM subscription
 # the planner estimates from statistics in which nearly every lease is NULL (one row). The ids are named
 # once: a named parameter used twice is sent (and dumped) once.
 # A live ordered job that stays due (a retry, a deferral) becomes its key's head in the claim's order.
-_HEAD_PRIORITY = (f"CASE WHEN j.ordering_key IS NOT NULL AND j.priority = {JobPriority.live.value} "
-                  f"AND v.{state_in(DUE_JOB_STATES)} "
-                  f"THEN {JobPriority.head.value} ELSE j.priority END")
+_HEAD_PRIORITY = ordering.head_of_live("j", when=f"j.ordering_key IS NOT NULL AND v.{state_in(DUE_JOB_STATES)}")
 SETTLE_SQL = f"""
 UPDATE delivery_jobs AS j
    SET state = v.state, attempts = v.attempts, next_attempt_at = v.next_at, lease_until = NULL,

@@ -17,10 +17,9 @@ from contextlib import asynccontextmanager
 
 import psycopg
 
-from hub.dataplane.reconnect import AsyncConnector
+from workers.runtime import TRANSIENT_DB_ERRORS, AsyncConnector
 
 log = logging.getLogger("hub.deliver.engine")
-TRANSIENT = (psycopg.OperationalError, psycopg.InterfaceError)
 
 
 class Tails:
@@ -53,7 +52,7 @@ class Tails:
     async def _guarded(self, recording: Awaitable[None]) -> None:
         try:
             await recording
-        except TRANSIENT as exc:
+        except TRANSIENT_DB_ERRORS as exc:
             log.warning("database unavailable; a tail's jobs come back when their lease ends",
                         extra={"fields": {"error": type(exc).__name__}})
         except Exception:
