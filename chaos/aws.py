@@ -66,25 +66,38 @@ def moto_process(folder: Path, timeout: float = 30.0) -> Iterator[str]:
         stop(child, timeout=10)
 
 
-class QueueTap(threading.Thread):
-    """Reads QUEUE continuously (receive, then delete), counting each message's CloudEvent id."""
+# Readers per queue: one reader's receive-then-delete is bound by moto's answer time, not its CPU.
+# With the machine loaded (the hub, moto and the receivers share two cores), one reader took 50-100 ms
+# per ten messages and fell behind a 200 events/s queue: tens of thousands left to read at the end.
+READERS = 4
 
-    def __init__(self, queue_url: str, key: Key, receipts: Receipts | None = None) -> None:
-        super().__init__(daemon=True)
+
+class QueueTap:
+    """Reads QUEUE continuously with a few readers (receive, then delete), counting each message's
+    CloudEvent id. A FIFO queue's readers keep each group's order: moto hands out a group's next
+    message only once the one before it is deleted, and a reader notes a message before deleting it."""
+
+    def __init__(self, queue_url: str, key: Key, receipts: Receipts | None = None, readers: int = READERS) -> None:
         self.queue_url, self.key = queue_url, key
         self.receipts = receipts  # an ordered (FIFO) queue's: each message with its key, in arrival order
         self.got: Counter[str] = Counter()
         self.errors = 0
         self.stopping = threading.Event()
         self.lock = threading.Lock()
+        self.threads = [threading.Thread(target=self._read_on, daemon=True) for _ in range(max(1, readers))]
 
-    def run(self) -> None:
+    def start(self) -> None:
+        for thread in self.threads:
+            thread.start()
+
+    def _read_on(self) -> None:
         sqs = aws("sqs")
         while not self.stopping.is_set():
             try:
                 self.read_once(sqs, wait_seconds=1)
             except Exception:  # noqa: BLE001 - a failed read is tried again; the count says how often
-                self.errors += 1
+                with self.lock:
+                    self.errors += 1
                 self.stopping.wait(0.5)
 
     def read_once(self, sqs: Any, wait_seconds: int) -> int:
@@ -102,13 +115,22 @@ class QueueTap(threading.Thread):
                 {"Id": str(n), "ReceiptHandle": message["ReceiptHandle"]} for n, message in enumerate(messages)])
         return len(messages)
 
-    def received(self) -> Counter[str]:
-        """Stop the background reads, read what is left until two empty answers, and return every count."""
-        self.stopping.set()
-        self.join(timeout=30)
+    def _read_rest(self) -> None:
+        """Read until two answers in a row are empty."""
         sqs, empty = aws("sqs"), 0
         while empty < 2:
             empty = 0 if self.read_once(sqs, wait_seconds=1) else empty + 1
+
+    def received(self) -> Counter[str]:
+        """Stop the background reads, read what is left (every reader at once) until each sees two
+        empty answers, and return every count."""
+        self.stopping.set()
+        for thread in self.threads:
+            thread.join(timeout=30)
+        rest = [threading.Thread(target=self._read_rest, daemon=True) for _ in self.threads]
+        for thread in rest:
+            thread.start()
+        for thread in rest:
+            thread.join()
         with self.lock:
             return Counter(self.got)
-

@@ -46,7 +46,7 @@ def test_a_fifo_tap_notes_each_groups_messages_in_order_and_a_batch_delete_refus
         override_settings(aws_endpoint_url=url)
         queue = AwsDestinations().queue(fifo=True)
         sqs = aws("sqs")
-        sent = [(f"k{n % 2}", f"e{n}") for n in range(6)]
+        sent = [(f"k{n % 3}", f"e{n}") for n in range(60)]  # read by several readers at once
         for key, ce_id in [*sent, sent[0]]:  # the first one twice: the second send is deduplicated
             sqs.send_message(QueueUrl=queue, MessageBody=json.dumps({"id": ce_id, "partitionkey": key}),
                              MessageGroupId=key, MessageDeduplicationId=ce_id)
@@ -59,7 +59,8 @@ def test_a_fifo_tap_notes_each_groups_messages_in_order_and_a_batch_delete_refus
                          MessageGroupId=key, MessageDeduplicationId=ce_id)
         assert sqs.receive_message(QueueUrl=queue, WaitTimeSeconds=0).get("Messages", []) == []
         assert tap.receipts is not None
-        for key in ("k0", "k1"):
+        assert len(tap.threads) > 1
+        for key in ("k0", "k1", "k2"):
             assert [c for k, c in tap.receipts.arrivals if k == key] == [c for k, c in sent if k == key]
         answer = sqs.delete_message_batch(QueueUrl=queue, Entries=[{"Id": "x", "ReceiptHandle": "no-such-handle"}])
         assert [failed["Code"] for failed in answer["Failed"]] == ["ReceiptHandleIsInvalid"]
