@@ -70,6 +70,7 @@ def moto_process(folder: Path, timeout: float = 30.0) -> Iterator[str]:
 # With the machine loaded (the hub, moto and the receivers share two cores), one reader took 50-100 ms
 # per ten messages and fell behind a 200 events/s queue: tens of thousands left to read at the end.
 READERS = 4
+IDLE_PAUSE_SECONDS = 0.1
 
 
 class QueueTap:
@@ -91,10 +92,14 @@ class QueueTap:
             thread.start()
 
     def _read_on(self) -> None:
+        # Short polls, a pause when empty: a long poll sits in moto on the queue's condition, and every
+        # message sent wakes each waiting reader to take the queue's lock again (a convoy the hub's sends
+        # then queue behind).
         sqs = aws("sqs")
         while not self.stopping.is_set():
             try:
-                self.read_once(sqs, wait_seconds=1)
+                if not self.read_once(sqs, wait_seconds=0):
+                    self.stopping.wait(IDLE_PAUSE_SECONDS)
             except Exception:  # noqa: BLE001 - a failed read is tried again; the count says how often
                 with self.lock:
                     self.errors += 1

@@ -27,6 +27,7 @@ import argparse
 import functools
 import logging
 import os
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -39,8 +40,10 @@ from moto.core.utils import unix_time
 from moto.server import DomainDispatcherApplication, create_backend_app
 from moto.sqs.models import DEDUPLICATION_TIME_IN_SECONDS, Queue, SQSBackend
 
-# Request threads: the hub's senders and the taps' long polls (one thread each while they wait).
-THREADS = 48
+# Request threads: the hub's senders (``HUB_SINK_IO_THREADS`` per delivery process) and the taps'
+# readers. More threads than that only queue on the queues' locks, each hand-over waiting for the
+# interpreter lock.
+THREADS = 32
 
 Queue.approximate_number_of_messages = property(lambda queue: len(queue._messages))  # type: ignore[assignment]
 Queue.approximate_number_of_messages_not_visible = property(lambda _queue: 0)  # type: ignore[assignment]
@@ -130,6 +133,20 @@ def add_message(self: Queue, message: Any) -> None:
 
 
 Queue.add_message = add_message  # type: ignore[method-assign]
+
+_receive_message = SQSBackend.receive_message
+
+
+def receive_message(self: SQSBackend, queue_name: str, *args: Any, **kwargs: Any) -> Any:
+    """moto's ``receive_message``, one at a time per queue. moto checks that a message is visible and
+    then marks it received without a lock, so two readers of one queue could both be handed it (a
+    FIFO queue's too): a duplicate that AWS does not make, and that the run's ledger would count."""
+    lock = self.get_queue(queue_name).__dict__.setdefault("chaos_receive_lock", threading.Lock())
+    with lock:
+        return _receive_message(self, queue_name, *args, **kwargs)
+
+
+SQSBackend.receive_message = receive_message  # type: ignore[method-assign]
 
 _create_account_backend = BackendDict._create_account_specific_backend
 
