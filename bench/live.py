@@ -119,11 +119,14 @@ async def sse(url: str, token: str, run: str, received: dict, ready: asyncio.Eve
     timeout = aiohttp.ClientTimeout(total=None, sock_read=None)
     async with aiohttp.ClientSession(timeout=timeout) as session, session.get(
             f"{url}/api/v1beta/events/stream", params=params, headers={"authorization": f"Bearer {token}"}) as response:
+        kind = b""
         async for line in response.content:
-            if line.startswith(b"event: connected"):
-                ready.set()
-            elif line.startswith(b"data: "):
-                message = orjson.loads(line[6:]).get("message") or {}
+            if line.startswith(b"event: "):
+                kind = line[7:].strip()
+                if kind == b"connected":
+                    ready.set()
+            elif line.startswith(b"data: ") and kind == b"event":
+                message = orjson.loads(line[6:])["message"]
                 if message.get("run") == run:
                     received[("sse", int(message["n"]))] = time.time()
 
