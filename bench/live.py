@@ -10,7 +10,8 @@ answers; the readers run here. For each event, milliseconds since it was sent:
 * **relayed** (seed 000): the relay's cursor passed the event's seq, read by polling
   ``consumer_relay_cursors`` every 2 ms (the cursor moves right after the page's confirms);
   **first frame** (seed 003): the earliest of the subscribers' frames, the feed's notice plus one hop;
-* **received**: every queue's gRPC ``ConsumeDurableEventsWithAcks`` client (each response acked), or
+* **received**: every queue's gRPC ``ConsumeDurableEventsWithAcks`` client (each response acked), the
+  SSE reader of ``/api/v1beta/events/stream`` (scenario ``sse``: REST publishes, a non-durable queue), or
   every WebSocket subscriber (``/api/{tenant}/event/ws``).
 
 Each run also prints the CPU µs per event of every hub process and of the stack's services, and the
@@ -18,7 +19,7 @@ clients' own: the publisher's and the readers' µs per event, and the rate one c
 (the client's ceiling; it must be far above the offered rate). Wall-clock figures on a shared 2-core
 machine are noisy.
 
-Run: ``python bench/live.py`` (``--rates 100,500``, ``--seconds 10``, ``--only rest,grpc,rest10,broker``).
+Run: ``python bench/live.py`` (``--rates 100,500``, ``--seconds 10``, ``--only rest,grpc,rest10,sse,broker``).
 """
 
 from __future__ import annotations
@@ -50,7 +51,9 @@ from hub.kafka import ensure_topics
 from hub.publisher.access import publish_claims
 
 cpb, cpb_grpc = consumer_stubs()
-SCENARIOS = {"rest": ("rest", 1), "grpc": ("grpc", 1), "rest10": ("rest", 10), "broker": ("broker", 10)}
+SCENARIOS = {"rest": ("rest", 1), "grpc": ("grpc", 1), "rest10": ("rest", 10), "sse": ("rest", 1),
+             "broker": ("broker", 10)}
+SSE_GROUPS = orjson.dumps([{"event_type": "bench.published"}]).decode()
 GRACE = 10.0  # seconds after the last publish for the last receipt
 
 
@@ -107,6 +110,27 @@ async def subscribe(url: str, run: str, received: dict, index: int, ready: async
                 received[(index, data["n"])] = time.time()
 
 
+async def sse(url: str, token: str, run: str, received: dict, ready: asyncio.Event) -> None:
+    """One SSE reader of ``/api/v1beta/events/stream`` (a non-durable queue, acked as written), noting
+    when each event of RUN arrived."""
+    import aiohttp
+
+    params = {"filter_groups": SSE_GROUPS}
+    timeout = aiohttp.ClientTimeout(total=None, sock_read=None)
+    async with aiohttp.ClientSession(timeout=timeout) as session, session.get(
+            f"{url}/api/v1beta/events/stream", params=params, headers={"authorization": f"Bearer {token}"}) as response:
+        kind = b""
+        async for line in response.content:
+            if line.startswith(b"event: "):
+                kind = line[7:].strip()
+                if kind == b"connected":
+                    ready.set()
+            elif line.startswith(b"data: ") and kind == b"event":
+                message = orjson.loads(line[6:])["message"]
+                if message.get("run") == run:
+                    received[("sse", int(message["n"]))] = time.time()
+
+
 async def readers(scenario: str, hub: HubProcesses, tenant: str, keys: dict, run: str, want: int) -> tuple:
     """Start the scenario's readers; (their tasks, receipts dict, cleanup coroutine function)."""
     kind, count = SCENARIOS[scenario]
@@ -116,6 +140,13 @@ async def readers(scenario: str, hub: HubProcesses, tenant: str, keys: dict, run
         readies = [asyncio.Event() for _ in range(count)]
         tasks = [asyncio.create_task(subscribe(url, run, received, i, ready)) for i, ready in enumerate(readies)]
         await asyncio.gather(*(ready.wait() for ready in readies))
+
+        async def cleanup() -> None:
+            return None
+    elif scenario == "sse":
+        ready = asyncio.Event()
+        tasks = [asyncio.create_task(sse(hub.rest, keys["consumer"], run, received, ready))]
+        await asyncio.wait_for(ready.wait(), 10)
 
         async def cleanup() -> None:
             return None
