@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 import subprocess
 import sys
@@ -82,3 +83,14 @@ def test_api_serves_with_the_configured_worker_processes() -> None:
         stop(process, timeout=20)
     wait_until(lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers), 20, 0.3,
                "the workers to leave with it")
+
+
+def test_dev_runs_one_ingest_process_and_one_deliver_process_by_default() -> None:
+    """N85: `hub dev` starts one ingest worker unless told otherwise (a second one only held the lifecycle topic)."""
+    from hub.devtools.tree import _children
+    from workers.cli import dev
+
+    defaults = {name: param.default for name, param in inspect.signature(dev).parameters.items()}
+    assert defaults == {"ingest_workers": 1, "deliver_workers": 1}
+    names = [child.name for child in _children(["hub"], defaults["ingest_workers"], defaults["deliver_workers"])]
+    assert [name for name in names if name.startswith(("ingest", "deliver"))] == ["ingest-1", "deliver-1"]

@@ -64,7 +64,9 @@ def deliver(
 
 @app.command()
 def dev(
-    ingest_workers: Annotated[int, typer.Option(help="ingestion worker processes")] = 2,
+    # One: the group's other member got only the hub's lifecycle topic and idled, and with it in the tree the
+    # produce-to-receipt p99 at half the sustained rate was 3-30x worse (N85).
+    ingest_workers: Annotated[int, typer.Option(help="ingestion worker processes")] = 1,
     deliver_workers: Annotated[int, typer.Option(help="delivery worker processes")] = 1,
 ) -> None:
     """Run the API and every worker in one supervised process tree (for a laptop)."""
