@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+import time
+from typing import NoReturn
 from urllib.parse import urlsplit
 
 from hub.config import get_settings
@@ -10,6 +12,7 @@ from hub.db import ping_database
 from hub.kafka import ping_kafka
 
 START_HINT = "start it with `make stack` (or `bash deploy/local/stack.sh`)"
+STARTUP_RETRY_SECONDS = 1.0
 
 
 def _host_port(url: str) -> str:
@@ -32,10 +35,9 @@ def _configuration_problems() -> list[str]:
     return problems
 
 
-def require_dependencies(*, database: bool = True, kafka: bool = True) -> None:
-    """Exit with one line per unreachable dependency; return quietly when all answer."""
-    settings = get_settings()
-    problems = _configuration_problems()
+def _unreachable(*, database: bool, kafka: bool) -> list[str]:
+    """One line per dependency that does not answer now."""
+    settings, problems = get_settings(), []
     if database:
         try:
             ping_database(timeout_seconds=3)
@@ -51,7 +53,28 @@ def require_dependencies(*, database: bool = True, kafka: bool = True) -> None:
             problems.append(
                 f"Kafka at {settings.kafka_bootstrap} is not reachable ({type(exc).__name__}); {START_HINT}"
             )
+    return problems
+
+
+def _exit_with(problems: list[str]) -> NoReturn:
+    for line in problems:
+        print(f"streaming-hub: {line}", file=sys.stderr)
+    raise SystemExit(1)
+
+
+def require_dependencies(*, database: bool = True, kafka: bool = True) -> None:
+    """Exit with one line per configuration problem, or per dependency still unreachable after
+    ``startup_wait_seconds``; return quietly when all answer.
+
+    A process restarted while PostgreSQL or Kafka restarts (a deployment's orchestrator, the chaos
+    run's supervisor) waits for it as a running process does, instead of exiting; at a terminal the
+    default (0) names the missing dependency at once."""
+    problems = _configuration_problems()
     if problems:
-        for line in problems:
-            print(f"streaming-hub: {line}", file=sys.stderr)
-        raise SystemExit(1)
+        _exit_with(problems)
+    deadline = time.monotonic() + get_settings().startup_wait_seconds
+    while problems := _unreachable(database=database, kafka=kafka):
+        if time.monotonic() >= deadline:
+            _exit_with(problems)
+        print(f"streaming-hub: waiting for {'; '.join(problems)}", file=sys.stderr)
+        time.sleep(STARTUP_RETRY_SECONDS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import threading
 
 import httpx
 import pytest
@@ -104,6 +105,20 @@ def test_unreachable_dependency_gives_one_clear_line(command):
     assert "PostgreSQL at 127.0.0.1:1 is not reachable" in result.stderr
     assert "make stack" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_process_started_while_the_database_is_down_waits_for_it():
+    """N86: with HUB_STARTUP_WAIT_SECONDS, ``hub api`` started before PostgreSQL waits and then serves
+    (at 0 it exits at once: the test above); a supervisor's restart during an outage is not an exit."""
+    cluster = ScratchPostgres.create()
+    later = threading.Timer(3.0, cluster.start)
+    try:
+        later.start()
+        with live_api(env={"HUB_DATABASE_URL": cluster.url, "HUB_STARTUP_WAIT_SECONDS": "120"}) as base:
+            assert httpx.get(f"{base}/readyz", timeout=10).json()["state"] == "healthy"
+    finally:
+        later.join()
+        cluster.destroy()
 
 
 def test_malformed_encryption_keys_stop_start_up_with_one_line():

@@ -90,6 +90,9 @@ class ProcessSettings(HubSettingsGroup):
     log_level: str = "INFO"
     """Log level of the JSON logs."""
 
+    startup_wait_seconds: float = 0.0
+    """How long a starting process waits for PostgreSQL and Kafka to answer before it exits (0: exit at once, naming them); deployments set 60 (N86)."""
+
     build_commit: str = ""
     """Commit reported by `/version` (git is asked when empty)."""
 

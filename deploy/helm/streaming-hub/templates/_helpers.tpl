@@ -67,6 +67,8 @@ HUB_DATABASE_URL HUB_RABBITMQ_URL HUB_JWT_HS256_SECRET HUB_ENCRYPTION_KEYS HUB_D
 {{- end }}
 - name: HUB_LOG_LEVEL
   value: {{ $v.logLevel | quote }}
+- name: HUB_STARTUP_WAIT_SECONDS
+  value: {{ $v.startupWaitSeconds | quote }}
 {{- include "hub.otelEnv" $v.opentelemetry }}
 {{- include "hub.plainEnv" (dict "root" . "env" $v.env) }}
 {{- end -}}
