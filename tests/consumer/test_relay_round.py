@@ -1,7 +1,7 @@
 """The relay's round against the test database, with an outlet that only records: every stored event leaves
 in order and the cursor follows, a short page ends the tenant's round without reading the log again (what
 commits after it is notified), full pages are read until a short one, and a cursor another relay holds is
-left alone."""
+left alone; the cursor's COMMIT does not wait for the WAL flush (N87)."""
 
 from __future__ import annotations
 
@@ -94,3 +94,27 @@ def test_a_cursor_another_relay_holds_is_skipped() -> None:
         holder.close()
     outlet, _ = asyncio.run(relayed(tenant))
     assert outlet.pages == [[1, 2]]
+
+
+async def commit_settings(tenant: str) -> tuple[list[str], str]:
+    """``synchronous_commit`` while a page of TENANT is published (inside the cursor's transaction), and on
+    the same connection after the round."""
+    query = "SELECT current_setting('synchronous_commit')"
+    async with await psycopg.AsyncConnection.connect(libpq_url()) as conn:
+        during: list[str] = []
+
+        class Probe:
+            async def publish(self, tenant_id: str, rows: list[tuple]) -> None:
+                during.append((await (await conn.execute(query)).fetchone())[0])
+
+        await relay_round(conn, Probe(), {tenant})
+        after = (await (await conn.execute(query)).fetchone())[0]
+    return during, after
+
+
+def test_the_cursor_commit_does_not_wait_for_the_wal_flush() -> None:
+    tenant = seeded(2)
+    during, after = asyncio.run(commit_settings(tenant))
+    assert during == ["off"], "the advance is republished after a crash that loses it: at-least-once (N87)"
+    assert after == "on", "only the relay's transaction: the connection keeps the server's default"
+    assert cursor_of(tenant) == 2
