@@ -64,8 +64,8 @@ def deliver(
 
 @app.command()
 def dev(
-    # One: the group's other member got only the hub's lifecycle topic and idled, and with it in the tree the
-    # produce-to-receipt p99 at half the sustained rate was 3-30x worse (N85).
+    # One: a second member mostly got only the hub's lifecycle topic, and with it in the tree the produce-to-
+    # receipt p99 at half the sustained rate was 111-2,395 ms in six runs, against 75-99 ms without (N85).
     ingest_workers: Annotated[int, typer.Option(help="ingestion worker processes")] = 1,
     deliver_workers: Annotated[int, typer.Option(help="delivery worker processes")] = 1,
 ) -> None:
