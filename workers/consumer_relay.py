@@ -2,7 +2,8 @@
 
 The relay listens for ingest's notification of a stored batch (:data:`STORED_CHANNEL`, the tenant as
 payload) on the shared listener, and relays the notified tenants; on (re)connecting, and after
-``consumer_relay_poll_seconds`` without a notification, it relays every tenant with queues. A fault of
+``consumer_relay_poll_seconds`` without a notification, it relays every tenant with queues. Tenants it
+found without queues are passed over until a queue's creation notifies the channel (N88). A fault of
 PostgreSQL or RabbitMQ closes its connections; the listener reconnects after a backoff and the next round
 starts from the cursors, so nothing is skipped.
 """
@@ -20,7 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from hub.config import get_settings
 from hub.consumer.gauges import measure
 from hub.consumer.outlet import Outlet
-from hub.consumer.projection import STORED_CHANNEL
+from hub.consumer.projection import QUEUES_CHANGED, STORED_CHANNEL
 from hub.consumer.relay import relay_round
 from hub.consumer.service import BROKER_FAULTS, sweep_idle
 from hub.consumer.topology import ConsumerRabbit
@@ -40,12 +41,17 @@ class Relay:
         self._connect = connect
         self._conn: psycopg.AsyncConnection | None = None
         self._outlet: Outlet | None = None
+        self._idle: set[str] = set()  # tenants found without queues: their notifications cost nothing (N88)
 
     async def on_notice(self, notice: Notice, _listening: psycopg.AsyncConnection) -> None:
         """Relay the notified tenants (every tenant with queues when anything may have happened)."""
+        # A notification missed while disconnected may have been a queue's creation: look at every tenant.
+        if notice.everything or QUEUES_CHANGED in notice.payloads:
+            self._idle.clear()
         try:
             conn, outlet = await self._open()
-            await relay_round(conn, outlet, None if notice.everything else set(notice.payloads))
+            await relay_round(conn, outlet, None if notice.everything else set(notice.payloads - {QUEUES_CHANGED}),
+                              self._idle)
         except BaseException:
             await self.close()
             raise

@@ -13,7 +13,7 @@ from hub.consumer.topology import ConsumerRabbit
 from hub.db import session_scope
 from hub.metrics import DEEPEST_QUEUE, QUEUED_MESSAGES, RELAY_LAG
 
-# Only tenants that still have queues: the relay leaves a tenant's cursor behind when its last queue goes.
+# Only tenants that still have queues: a tenant's cursor stays behind while the relay passes it over as idle (N88).
 LAG_SQL = """
 SELECT COALESCE(SUM(GREATEST(t.last_seq - c.last_seq, 0)), 0)
   FROM consumer_relay_cursors AS c JOIN tenant_counters AS t ON t.tenant_id = c.tenant_id

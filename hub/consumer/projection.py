@@ -11,6 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 STORED_CHANNEL = "hub_consumer_stored"
+# The payload of a queue's creation on STORED_CHANNEL: relays forget which tenants they found without
+# queues (N88). No tenant has an empty id; if one had, its notification would only make relays look again.
+QUEUES_CHANGED = ""
 
 
 def notify_relay(cursor: Any, events: list[Any]) -> int:

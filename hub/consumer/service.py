@@ -81,7 +81,7 @@ def _insert(queue_id: str, tenant_id: str, durable: bool, groups: Sequence[Filte
             "VALUES (:q, :t, :d, CAST(:g AS jsonb), now(), now()) ON CONFLICT (queue_id) DO NOTHING RETURNING 1"),
             {"q": queue_id, "t": tenant_id, "d": durable, "g": _groups_json(groups)}).first()
         if inserted:
-            start_cursor(session.connection(), tenant_id)
+            start_cursor(session.connection(), tenant_id, queue_id)
         session.commit()
         return bool(inserted)
 

@@ -34,12 +34,21 @@ class RecordingOutlet:
         self.pages.append([row[0] for row in rows])
 
 
-def seeded(count: int) -> str:
-    """A tenant with COUNT stored events and a relay cursor at 0."""
+QUEUE_SQL = """
+INSERT INTO consumer_queues (queue_id, tenant_id, durable, filter_groups, created_at, last_attached_at)
+VALUES (%s, %s, true, '[]'::jsonb, now(), now())
+"""
+
+
+def seeded(count: int, queues: int = 1) -> str:
+    """A tenant with COUNT stored events (and its counter), QUEUES queue rows and a relay cursor at 0."""
     tenant = f"relay-{uuid.uuid4().hex[:8]}"
     with psycopg.connect(libpq_url(), autocommit=True) as conn:
         conn.execute(INSERT_SQL, {"tenant": tenant, "count": count})
+        conn.execute("INSERT INTO tenant_counters (tenant_id, last_seq) VALUES (%s, %s)", (tenant, count))
         conn.execute("INSERT INTO consumer_relay_cursors (tenant_id, last_seq) VALUES (%s, 0)", (tenant,))
+        for n in range(queues):
+            conn.execute(QUEUE_SQL, (f"{tenant}-q{n}", tenant))
     return tenant
 
 
@@ -48,8 +57,10 @@ def cursor_of(tenant: str) -> int:
         return conn.execute("SELECT last_seq FROM consumer_relay_cursors WHERE tenant_id = %s", (tenant,)).fetchone()[0]
 
 
-async def relayed(tenant: str, before: Callable[[], Any] | None = None) -> tuple[RecordingOutlet, int]:
-    """One round for TENANT: the outlet, and how many statements read the event log."""
+async def relayed(tenant: str, before: Callable[[], Any] | None = None,
+                  idle: set[str] | None = None) -> tuple[RecordingOutlet, int]:
+    """One round for TENANT (IDLE: the relay's tenants without queues): the outlet, and how many statements
+    read the event log."""
     outlet, reads = RecordingOutlet(), [0]
     async with await psycopg.AsyncConnection.connect(libpq_url()) as conn:
         execute = conn.execute
@@ -61,7 +72,7 @@ async def relayed(tenant: str, before: Callable[[], Any] | None = None) -> tuple
         conn.execute = counted  # type: ignore[method-assign]
         if before is not None:
             before()
-        await relay_round(conn, outlet, {tenant})
+        await relay_round(conn, outlet, {tenant}, idle)
     return outlet, reads[0]
 
 
