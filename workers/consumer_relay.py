@@ -26,7 +26,7 @@ from hub.consumer.relay import relay_round
 from hub.consumer.service import BROKER_FAULTS, sweep_idle
 from hub.consumer.topology import ConsumerRabbit
 from hub.dataplane.listener import Notice, listen
-from workers.runtime import AsyncConnector, WorkerRuntime, sleep_unless_stopped
+from workers.runtime import TRANSIENT_DB_ERRORS, AsyncConnector, WorkerRuntime, sleep_unless_stopped
 
 log = logging.getLogger("hub.consumer.worker")
 # The gauges' period: a scrape interval's order. Each round is one query and a passive declare per queue.
@@ -94,7 +94,7 @@ async def sweep_loop(stop: asyncio.Event, broker: ConsumerRabbit) -> None:
     while not await sleep_unless_stopped(stop, get_settings().consumer_sweep_seconds):
         try:
             removed = await sweep_idle(broker=broker)
-        except BROKER_FAULTS as exc:
+        except (*BROKER_FAULTS, SQLAlchemyError, *TRANSIENT_DB_ERRORS) as exc:  # the next round retries
             log.warning("consumer sweep failed; next round retries", extra={"fields": {"error": type(exc).__name__}})
             continue
         if removed:
