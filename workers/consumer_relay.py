@@ -31,6 +31,8 @@ from workers.runtime import TRANSIENT_DB_ERRORS, AsyncConnector, WorkerRuntime, 
 log = logging.getLogger("hub.consumer.worker")
 # The gauges' period: a scrape interval's order. Each round is one query and a passive declare per queue.
 MEASURE_SECONDS = 15.0
+# What a sweep or a gauge round may meet while RabbitMQ or PostgreSQL restarts: logged, and the next round retries.
+ROUND_FAULTS = (*BROKER_FAULTS, SQLAlchemyError, *TRANSIENT_DB_ERRORS)
 
 
 class Relay:
@@ -94,7 +96,7 @@ async def sweep_loop(stop: asyncio.Event, broker: ConsumerRabbit) -> None:
     while not await sleep_unless_stopped(stop, get_settings().consumer_sweep_seconds):
         try:
             removed = await sweep_idle(broker=broker)
-        except (*BROKER_FAULTS, SQLAlchemyError, *TRANSIENT_DB_ERRORS) as exc:  # the next round retries
+        except ROUND_FAULTS as exc:
             log.warning("consumer sweep failed; next round retries", extra={"fields": {"error": type(exc).__name__}})
             continue
         if removed:
@@ -106,7 +108,7 @@ async def measure_loop(stop: asyncio.Event, broker: ConsumerRabbit) -> None:
     while True:
         try:
             await measure(broker)
-        except (*BROKER_FAULTS, SQLAlchemyError) as exc:
+        except ROUND_FAULTS as exc:
             log.warning("consumer gauges not measured; next round retries",
                         extra={"fields": {"error": type(exc).__name__}})
         if await sleep_unless_stopped(stop, MEASURE_SECONDS):
