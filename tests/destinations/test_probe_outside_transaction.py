@@ -23,9 +23,14 @@ OPEN_TRANSACTIONS = text(
     "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() "
     "AND state LIKE 'idle in transaction%'"
 )
+# Only locks held by a session that is waiting between statements count: a statement running right
+# now elsewhere (another thread's short read of ``subscriptions``) takes a lock for its own moment,
+# which is not a lock held across the probe.
 SUBSCRIPTION_LOCKS = text(
     "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
-    "WHERE c.relname = 'subscriptions' AND l.pid <> pg_backend_pid()"
+    "JOIN pg_stat_activity a ON a.pid = l.pid "
+    "WHERE c.relname = 'subscriptions' AND l.pid <> pg_backend_pid() "
+    "AND a.datname = current_database() AND a.state <> 'active'"
 )
 
 
