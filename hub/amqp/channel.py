@@ -94,6 +94,8 @@ class FrameLink(Protocol):
 
     async def call(self, channel: int, method: Any, reply: type) -> Any: ...
 
+    def forget(self, channel: int) -> None: ...
+
 
 class Channel:
     """A channel; on a confirming one ``publish`` returns a future of True (ack), False (nack) or :data:`RETURNED`."""
@@ -169,6 +171,12 @@ class Channel:
         for each in range(self._oldest, tag + 1):
             self._settle(each, ok)
         self._oldest = max(self._oldest, tag + 1)
+
+    def on_content(self, kind: int, payload: bytes) -> None:
+        """A delivery's frame: a publishing channel consumes nothing (:mod:`hub.amqp.consuming` does)."""
+
+    def on_cancel(self) -> None:
+        """The broker cancelled a consumer: a publishing channel has none."""
 
     def on_return(self, message_id: str | None) -> None:
         """The broker returned a message: its publish resolves as RETURNED (its ack follows and is ignored)."""

@@ -1,10 +1,10 @@
 """A lean AMQP 0-9-1 client for RabbitMQ, the hub's way to publish: one asyncio connection, confirming channels.
 
-The RabbitMQ sink and the consumer relay (``hub.consumer.outlet``) publish through it, and the credential
-probe (``hub.providers.rabbitmq.provider``) logs in and passive-declares the exchange with it (the consumer
-service's queues, bindings and streams use aio-pika). pamqp encodes and decodes every frame except the two hot
-ones: a publish (its method frame is encoded once per channel and route, its content header by
-``PropertiesEncoder``: see :mod:`hub.amqp.channel`) and the broker's ``basic.ack``/``basic.nack``.
+The RabbitMQ sink and the consumer relay (``hub.consumer.outlet``) publish through it, the consumer streams
+consume through it (:mod:`hub.amqp.consuming`), and the credential probe logs in and passive-declares the
+exchange with it (the consumer service's queues and bindings use aio-pika). pamqp encodes and decodes every
+frame except the hot ones: a publish (see :mod:`hub.amqp.channel`), the broker's ``basic.ack``/``basic.nack``,
+and a delivery's frames and its acks (:mod:`hub.amqp.consuming`).
 Publishes made in one event-loop turn leave in one socket write. A timer per connection fails
 publishes past their deadline and keeps the negotiated heartbeat both ways.
 
@@ -26,14 +26,15 @@ from pamqp.header import ContentHeader, ProtocolHeader
 from pamqp.heartbeat import Heartbeat
 
 from hub.amqp.channel import RETURNED, AmqpClosed, AmqpConnectionLost, Channel, PropertiesEncoder, shortstr
+from hub.amqp.consuming import ConsumingChannel
 
-__all__ = ["RETURNED", "AmqpClosed", "AmqpConnection", "AmqpConnectionLost", "Channel", "PropertiesEncoder",
-           "connect", "shortstr"]
+__all__ = ["RETURNED", "AmqpClosed", "AmqpConnection", "AmqpConnectionLost", "Channel", "ConsumingChannel",
+           "PropertiesEncoder", "connect", "shortstr"]
 
 FRAME_END = 0xCE
-METHOD, HEADER, HEARTBEAT = 1, 2, 8
+METHOD, HEADER, BODY, HEARTBEAT = 1, 2, 3, 8
 ACCESS_REFUSED = 403
-ACK, NACK = 0x003C0050, 0x003C0078  # class 60 (basic) << 16 | method 80 (ack) / 120 (nack)
+ACK, NACK, DELIVER = 0x003C0050, 0x003C0078, 0x003C003C  # class 60 (basic) << 16 | 80 ack, 120 nack, 60 deliver
 TICK_SECONDS = 0.25
 HEARTBEAT_SECONDS = 60
 FRAME_MAX = 131_072
@@ -133,6 +134,9 @@ class AmqpConnection(asyncio.Protocol):
                 if channel is not None:
                     channel.on_confirm(tag, bool(bits & 1), index == ACK)
                 return
+            if index == DELIVER:
+                self._content(kind, number, payload)
+                return
             method = commands.INDEX_MAPPING[index]()
             method.unmarshal(payload[4:])
             self._on_method(number, method)
@@ -142,8 +146,14 @@ class AmqpConnection(asyncio.Protocol):
             channel = self._channels.get(number)
             if channel is not None:
                 channel.on_return(header.properties.message_id)
-        # Body frames only follow a returned message here (this client never consumes), and a
-        # heartbeat only proves the broker is alive (data_received noted the time).
+        elif kind == HEADER or kind == BODY:
+            self._content(kind, number, payload)  # a returned message's body frames are dropped by its channel
+        # A heartbeat only proves the broker is alive (data_received noted the time).
+
+    def _content(self, kind: int, number: int, payload: bytes) -> None:
+        channel = self._channels.get(number)
+        if channel is not None:
+            channel.on_content(kind, payload)
 
     def _on_method(self, number: int, method: Any) -> None:
         if isinstance(method, commands.Basic.Return):
@@ -152,6 +162,10 @@ class AmqpConnection(asyncio.Protocol):
             self._send_method(0, commands.Connection.CloseOk())
             self._flush()
             self._end(AmqpClosed(method.reply_code, method.reply_text, "connection"))
+        elif isinstance(method, commands.Basic.Cancel):  # the broker took a consumer away
+            channel = self._channels.get(number)
+            if channel is not None:
+                channel.on_cancel()
         elif isinstance(method, commands.Channel.Close):
             self._send_method(number, commands.Channel.CloseOk())
             closed = AmqpClosed(method.reply_code, method.reply_text, "channel")
@@ -195,15 +209,16 @@ class AmqpConnection(asyncio.Protocol):
         await self.call(0, commands.Connection.Open(virtual_host=vhost), commands.Connection.OpenOk)
         self._ticker = self.loop.call_later(TICK_SECONDS, self._tick)
 
-    async def channel(self, *, confirm: bool = True) -> Channel:
-        """Open a channel, in confirm mode unless ``confirm`` is False (a channel that never publishes)."""
+    async def channel(self, *, confirm: bool = True, consuming: bool = False) -> Channel:
+        """Open a channel, in confirm mode unless ``confirm`` is False (a channel that never publishes); a
+        :class:`ConsumingChannel` when CONSUMING."""
         if self.closed is not None:
             raise self.closed
         number = next((n for n in range(1, self.channel_max + 1)
                        if n not in self._channels and n not in self._waiters), None)
         if number is None:
             raise AmqpClosed(504, "CHANNEL_ERROR: no free channel number on this connection", "connection")
-        channel = self._channels[number] = Channel(self, number)
+        channel = self._channels[number] = (ConsumingChannel if consuming else Channel)(self, number)
         try:
             await self.call(number, commands.Channel.Open(), commands.Channel.OpenOk)
             if confirm:
@@ -213,6 +228,10 @@ class AmqpConnection(asyncio.Protocol):
             channel.fail(exc)
             raise
         return channel
+
+    def forget(self, number: int) -> None:
+        """A channel the client closed: its number is free again."""
+        self._channels.pop(number, None)
 
     def _tick(self) -> None:
         now = time.monotonic()
@@ -261,7 +280,8 @@ HEARTBEAT_FRAME = Heartbeat().marshal()
 CLIENT_PROPERTIES = {
     "product": "streaming-hub",
     "capabilities": {"publisher_confirms": True, "authentication_failure_close": True,
-                     "connection.blocked": True, "basic.nack": True},
+                     "connection.blocked": True, "basic.nack": True,
+                     "consumer_cancel_notify": True},
 }
 
 

@@ -7,7 +7,8 @@ acks reach RabbitMQ within ``ACK_LINGER`` seconds, those of a linger together in
 the principal may not see (``consume_event_types``) is never sent: it is rejected without requeue,
 which dead-letters it from a durable queue for an operator to see (N41). The stream ends with
 :class:`QueueNotFound` when its queue is gone and :class:`ConsumerCancelled` when the broker took
-its consumer or channel away while the queue stayed.
+its consumer or channel away while the queue stayed. A stream consumes through the hub's lean AMQP client
+(:mod:`hub.amqp.consuming`, N89): its deliveries wait in its channel's deque, none in a queue of its own.
 """
 
 from __future__ import annotations
@@ -19,10 +20,8 @@ import random
 from collections import deque
 from dataclasses import dataclass
 
-import aiormq
-from aio_pika.abc import AbstractChannel
-from aiormq.abc import DeliveredMessage
-
+from hub.amqp.client import AmqpClosed, ConsumingChannel
+from hub.amqp.consuming import headers_of
 from hub.config import get_settings
 from hub.consumer import messages, topology
 from hub.consumer.access import Consumer
@@ -54,48 +53,46 @@ class Stream:
         self.broker, self.queue_id, self.consumer = broker, queue_id, consumer
         self.prefetch = prefetch or get_settings().consumer_prefetch
         self.base = random.randrange(1, 1 << 30) * TAG_SPAN
-        self._inbox: asyncio.Queue[DeliveredMessage] = asyncio.Queue()
         self._outstanding: set[int] = set()  # channel tags sent and not yet settled by the client
         self._sent_order: deque[int] = deque()  # the same tags and some settled ones, ascending
         self._unwritten_acks: set[int] = set()  # settled by the client, not yet acked on the channel
         self._ack_writer: asyncio.Task | None = None
-        self._channel: AbstractChannel | None = None
-        self._consumer_tag: str | None = None
+        self._channel: ConsumingChannel | None = None
         self._holds = Holds(queue_id)
 
     async def __aenter__(self) -> Stream:
         try:
-            self._channel = await self.broker.channel(confirms=False)
-            await self._channel.set_qos(prefetch_count=self.prefetch)
-            name = topology.queue_name(self.queue_id)
-            await self._channel.declare_queue(name, passive=True)
-            # aiormq's consumer, not aio-pika's: its message wrapper cost a third of a delivery's CPU (N65)
-            self._consumer_tag = (await self._channel.channel.basic_consume(name, self._receive)).consumer_tag
-        except aiormq.exceptions.ChannelNotFoundEntity as exc:
-            raise QueueNotFound("the queue no longer exists") from exc
+            connection = await self.broker.lean()
+            self._channel = await connection.channel(confirm=False, consuming=True)
+            await self._channel.consume(topology.queue_name(self.queue_id), prefetch=self.prefetch)
+        except AmqpClosed as exc:
+            await self._drop_channel()
+            if exc.code == topology.NOT_FOUND and exc.scope == "channel":
+                raise QueueNotFound("the queue no longer exists") from exc
+            raise BrokerUnavailable() from exc
         except BROKER_FAULTS as exc:
+            await self._drop_channel()
             raise BrokerUnavailable() from exc
         await asyncio.to_thread(touch, self.queue_id)
         return self
 
-    async def _receive(self, message: DeliveredMessage) -> None:
-        self._inbox.put_nowait(message)
+    async def _drop_channel(self) -> None:
+        if self._channel is not None:
+            with contextlib.suppress(Exception):
+                await self._channel.close()
 
     async def __aexit__(self, *_: object) -> None:
         if self._ack_writer is not None:
             await asyncio.wait([self._ack_writer])  # at most ACK_LINGER; a cancelled writer would lose its acks
         with contextlib.suppress(Exception):
-            await self._write_acks()  # what the client acked stays acked
-        with contextlib.suppress(Exception):
-            if self._channel is not None and not self._channel.is_closed:
-                await self._channel.close()  # what is unacknowledged goes back to the queue
+            self._write_acks()  # what the client acked stays acked: the acks leave before the channel.close
+        await self._drop_channel()  # what is unacknowledged goes back to the queue
         with contextlib.suppress(Exception):
             await asyncio.to_thread(touch, self.queue_id)
         await self._holds.clear()
 
     def _alive(self) -> bool:
-        channel = self._channel
-        return bool(channel and not channel.is_closed and self._consumer_tag in channel.channel.consumers)
+        return self._channel is not None and not self._channel.ended
 
     async def _ended(self) -> Exception:
         """Why the consumer went: the queue is gone, or the broker cancelled it."""
@@ -107,41 +104,37 @@ class Stream:
     async def next_batch(self, most: int = 100, wait: float = 1.0) -> list[Delivery]:
         """Up to MOST deliveries, waiting up to WAIT seconds for the first; raises when the stream ended."""
         await self._holds.report(len(self._outstanding))  # what the previous batches left unacknowledged
-        loop = asyncio.get_running_loop()
-        deadline, first = loop.time() + wait, None
-        while first is None:
-            if not self._inbox.empty():
-                first = self._inbox.get_nowait()
-                break
-            if not self._alive():
-                raise await self._ended()
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                return []
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(min(WATCH_SECONDS, remaining)):
-                    first = await self._inbox.get()
+        channel = self._channel
+        inbox = channel.deliveries
+        if not inbox:
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + wait
+            while not inbox:
+                if channel.ended:
+                    raise await self._ended()
+                remaining = deadline - loop.time()
+                if remaining <= 0:
+                    return []
+                await channel.wait(min(WATCH_SECONDS, remaining))
         batch: list[Delivery] = []
-        message: DeliveredMessage | None = first
-        while message is not None:
-            delivery = await self._admit(message)
+        admit = self._admit
+        while inbox and len(batch) < most:
+            delivery = admit(*inbox.popleft())
             if delivery is not None:
                 batch.append(delivery)
-            message = self._inbox.get_nowait() if not self._inbox.empty() and len(batch) < most else None
         return batch
 
-    async def _admit(self, message: DeliveredMessage) -> Delivery | None:
-        tag = message.delivery.delivery_tag
+    def _admit(self, tag: int, body: bytes, properties: bytes) -> Delivery | None:
         try:
-            event = messages.decode(message.body, message.header.properties.headers)
+            event = messages.decode(body, headers_of(properties))
         except ValueError:
             event = None
         if event is None or not self.consumer.may_see(event.event_type):
-            await message.channel.basic_reject(tag, requeue=False)  # never sent to this principal (N41)
+            self._channel.reject(tag, requeue=False)  # never sent to this principal (N41)
             return None
         self._outstanding.add(tag)
         self._sent_order.append(tag)
-        return Delivery(self.base + tag, event, message.body)
+        return Delivery(self.base + tag, event, body)
 
     def _known(self, tag: int) -> int | None:
         channel_tag = tag - self.base
@@ -157,12 +150,12 @@ class Stream:
         self._outstanding -= acked
         self._unwritten_acks |= acked
         if nacks:  # the acks first, while the nacked tags are outstanding: no multiple ack may cover them
-            await self._write_acks()
+            self._write_acks()
         for tag in nacks:
             channel_tag = self._known(tag)
             if channel_tag is not None:
                 self._outstanding.discard(channel_tag)
-                await channel.channel.basic_nack(channel_tag, requeue=True, wait=False)
+                channel.nack(channel_tag, requeue=True)
         if self._unwritten_acks and self._ack_writer is None:
             self._ack_writer = asyncio.create_task(self._write_acks_soon())
 
@@ -170,13 +163,13 @@ class Stream:
         await asyncio.sleep(ACK_LINGER)
         self._ack_writer = None
         with contextlib.suppress(Exception):  # a channel gone takes the unacked back: they are redelivered
-            await self._write_acks()
+            self._write_acks()
 
-    async def _write_acks(self) -> None:
+    def _write_acks(self) -> None:
         acked, self._unwritten_acks = self._unwritten_acks, set()
         channel = self._channel
         for tag, multiple in ack_frames(acked, self._lowest_outstanding()):
-            await channel.channel.basic_ack(tag, multiple=multiple, wait=False)
+            channel.ack(tag, multiple=multiple)
 
     def _lowest_outstanding(self) -> int | None:
         order = self._sent_order

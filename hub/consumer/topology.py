@@ -19,7 +19,9 @@ import aio_pika
 import aiormq
 from aio_pika.abc import AbstractChannel, AbstractConnection, ExchangeType
 
+from hub.amqp.client import AmqpConnection
 from hub.config import get_settings
+from hub.providers.rabbitmq.sink import broker_target, connect_rabbitmq
 
 QUEUE_PREFIX = "hub.cq."
 DEAD_LETTER_EXCHANGE = "hub.consumer.dlx"
@@ -62,7 +64,8 @@ def non_durable_arguments() -> dict:
 class ConsumerRabbit:
     """The consumer service's RabbitMQ (seed 000's queues; not the seed 003 event broker, not a sink's).
 
-    One connection per process, opened again when lost; each stream and call takes channels of its own.
+    One connection per process, opened again when lost; each call takes channels of its own. The streams
+    consume on a second connection, the hub's lean client's (:meth:`lean`, N89).
 
     Not a self-healing connection: a stream whose connection dropped must end (the seed's "broker
     cancelled" error) rather than resume on a new channel, whose delivery tags would mean other messages.
@@ -71,6 +74,7 @@ class ConsumerRabbit:
     def __init__(self, url: str | None = None) -> None:
         self.url = url or get_settings().rabbitmq_url
         self._connection: AbstractConnection | None = None
+        self._lean: AmqpConnection | None = None
         self._lock = asyncio.Lock()
 
     async def connection(self) -> AbstractConnection:
@@ -83,10 +87,21 @@ class ConsumerRabbit:
     async def channel(self, *, confirms: bool = True) -> AbstractChannel:
         return await (await self.connection()).channel(publisher_confirms=confirms)
 
+    async def lean(self) -> AmqpConnection:
+        """The streams' connection (the operator's broker: not SSRF-guarded), opened again when lost."""
+        async with self._lock:
+            if self._lean is None or self._lean.is_closed:
+                target = broker_target(self.url, guarded=False)
+                self._lean = await connect_rabbitmq(target, get_settings().rabbitmq_connect_timeout_seconds)
+            return self._lean
+
     async def close(self) -> None:
         if self._connection is not None:
             await self._connection.close()
             self._connection = None
+        if self._lean is not None:
+            await self._lean.close()
+            self._lean = None
 
 
 def _open(connection: AbstractConnection | None) -> bool:

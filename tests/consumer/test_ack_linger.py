@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import uuid
 from datetime import UTC, datetime
-from typing import Any
 
 import aio_pika
 
@@ -57,14 +56,14 @@ async def redelivered(broker: topology.ConsumerRabbit, queue_id: str, count: int
 def recorded_acks(stream: Stream) -> list[tuple[int, bool]]:
     """The basic.ack frames the stream's channel writes from now on, as (channel tag, multiple)."""
     frames: list[tuple[int, bool]] = []
-    channel = stream._channel.channel  # noqa: SLF001 (the frames on the wire are what is tested)
-    write = channel.basic_ack
+    channel = stream._channel  # noqa: SLF001 (the frames on the wire are what is tested)
+    write = channel.ack
 
-    async def basic_ack(tag: int, multiple: bool = False, wait: bool = True) -> Any:
+    def ack(tag: int, *, multiple: bool = False) -> None:
         frames.append((tag, multiple))
-        return await write(tag, multiple=multiple, wait=wait)
+        write(tag, multiple=multiple)
 
-    channel.basic_ack = basic_ack
+    channel.ack = ack
     return frames
 
 
