@@ -19,7 +19,9 @@ clients' own: the publisher's and the readers' µs per event, and the rate one c
 (the client's ceiling; it must be far above the offered rate). Wall-clock figures on a shared 2-core
 machine are noisy.
 
-Run: ``python bench/live.py`` (``--rates 100,500``, ``--seconds 10``, ``--only rest,grpc,rest10,sse,broker``).
+Run: ``python bench/live.py`` (``--rates 100,500``, ``--seconds 10``, ``--only rest,grpc,rest10,sse,broker``;
+``--variant name:HUB_X=1 --variant other: --rounds 2``: the hub processes restarted with each variant's
+settings, the variants alternating within each round).
 """
 
 from __future__ import annotations
@@ -238,21 +240,36 @@ async def measure(hub: HubProcesses, dsn: str, tenant: str, rates: list[int], on
     return lines
 
 
+def variant(text: str) -> tuple[str, dict[str, str]]:
+    """``name:HUB_X=1,HUB_Y=2``: a name and the settings the hub processes run with (none: ``defaults``)."""
+    name, _, spec = text.partition(":")
+    return name or "defaults", dict(item.split("=", 1) for item in filter(None, spec.split(",")))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rates", default="100,500")
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--only", default=",".join(SCENARIOS))
+    parser.add_argument("--variant", dest="variants", action="append", type=variant, default=[],
+                        help="name:HUB_X=1,...: hub settings to compare; repeated, they alternate each round")
+    parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
     prefix, tenant = f"live{uuid.uuid4().hex[:8]}.", f"live-{uuid.uuid4().hex[:8]}"
     topics = [f"{prefix}event-publisher-service", f"{prefix}event-broker"]
     os.environ["HUB_KAFKA_TOPIC_PREFIX"] = prefix
+    lines = []
     with Scratch() as scratch:
         try:
             ensure_topics(topics)
-            with HubProcesses(scratch.url, prefix, extra=("consumer-relay",)) as hub:
-                lines = asyncio.run(measure(hub, scratch.dsn, tenant, [int(r) for r in args.rates.split(",")],
-                                            args.only.split(","), args.seconds))
+            for run in range(args.rounds):
+                for name, settings in args.variants or [("defaults", {})]:
+                    with HubProcesses(scratch.url, prefix, extra=("consumer-relay",), settings=settings) as hub:
+                        lines.append(f"-- round {run + 1}, variant {name} {settings or ''}, "
+                                     f"load {os.getloadavg()[0]:.2f}")
+                        print(lines[-1], flush=True)
+                        lines += asyncio.run(measure(hub, scratch.dsn, tenant, [int(r) for r in args.rates.split(",")],
+                                                     args.only.split(","), args.seconds))
         finally:
             delete_kafka(topics, [f"ingest-{prefix}"])
     print("\n== stage table (ms since the publish was sent)\n" + "\n".join(lines))

@@ -15,13 +15,20 @@ def base_config() -> dict[str, Any]:
     return {"bootstrap.servers": get_settings().kafka_bootstrap, "client.id": "streaming-hub"}
 
 
-def make_producer(**overrides: Any) -> Producer:
-    """An idempotent producer that waits for every in-sync replica."""
-    config = {
-        **base_config(), "acks": "all", "enable.idempotence": True, "linger.ms": 5,
+def producer_config(**overrides: Any) -> dict[str, Any]:
+    """The producers' librdkafka configuration: idempotent, acks=all, lingering `kafka_producer_linger_ms`."""
+    return {
+        **base_config(), "acks": "all", "enable.idempotence": True,
+        # A single publish's answer waits the linger before its request leaves: 1 ms, not 5, took ~4 ms off
+        # every single-event answer and did not cost the batch paths (N90).
+        "linger.ms": get_settings().kafka_producer_linger_ms,
         "compression.type": "lz4", **overrides,
     }
-    return Producer(config)
+
+
+def make_producer(**overrides: Any) -> Producer:
+    """An idempotent producer that waits for every in-sync replica."""
+    return Producer(producer_config(**overrides))
 
 
 def make_consumer(group_id: str, **overrides: Any) -> Consumer:

@@ -8,7 +8,7 @@ import uuid
 from cloudevents.core.bindings.kafka import KafkaMessage, from_kafka_event, to_structured_event
 from cloudevents.core.v1.event import CloudEvent
 
-from hub.kafka import ensure_topics, make_consumer, make_producer
+from hub.kafka import ensure_topics, make_consumer, make_producer, producer_config
 
 
 def test_cloudevent_round_trip_through_real_broker():
@@ -41,3 +41,12 @@ def test_cloudevent_round_trip_through_real_broker():
         consumer.commit(asynchronous=False)
     finally:
         consumer.close()
+
+
+def test_producers_linger_one_millisecond_unless_configured(override_settings):
+    """A single publish's answer waits the producer's linger: 1 ms by default (N90), and the setting rules."""
+    assert producer_config()["linger.ms"] == 1.0
+    assert producer_config(**{"linger.ms": 7})["linger.ms"] == 7  # an explicit override still wins
+    override_settings(kafka_producer_linger_ms=5)
+    assert producer_config()["linger.ms"] == 5.0
+    assert producer_config()["acks"] == "all" and producer_config()["enable.idempotence"] is True

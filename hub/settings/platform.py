@@ -45,6 +45,9 @@ class KafkaSettings(HubSettingsGroup):
     kafka_fetch_wait_max_ms: int = 500
     """Longest the broker holds a fetch while it gathers `kafka_fetch_min_bytes`."""
 
+    kafka_producer_linger_ms: float = 1.0
+    """How long a producer gathers records into one request (`linger.ms`); a single publish's answer waits it."""
+
     kafka_libs_dir: str = ""
     """Where tests find the broker jars for a throwaway broker (empty: `.local/kafka/libs`)."""
 
