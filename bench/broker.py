@@ -15,7 +15,9 @@ a real ``hub ingest`` and a real ``hub api`` (uvicorn, one worker).
   ``--rate`` (default 1,000/s); p99 of publish (the event's ts) → frame received. Then the same
   with one stalled subscriber that never reads: its p99 must not move the others'. Beside them, the
   machine's ceiling: a bare ``websockets`` server process broadcasting the same rate of frames to 100
-  clients read by the same client code (``bench/_ws_bare.py``; no database, no Kafka).
+  clients read by the same client code (``bench/_ws_bare.py``; no database, no Kafka). Issue 39's own loads
+  (10 × 500/s, 100 × 100/s, a stalled subscriber overrun before the window, clients in several processes):
+  ``bench/broker_live.py``.
 
 Each measurement runs ``--repeat`` times (default 3); the table shows medians. Wall-clock figures
 on a shared 2-core machine are noisy: read the individual runs printed above the table.
