@@ -19,7 +19,7 @@ clients' own: the publisher's and the readers' µs per event, and the rate one c
 (the client's ceiling; it must be far above the offered rate). Wall-clock figures on a shared 2-core
 machine are noisy.
 
-Run: ``python bench/live.py`` (``--rates 100,500``, ``--seconds 10``, ``--only rest,grpc,rest10,sse,broker``;
+Run: ``python bench/live.py`` (``--rates 100,500``, ``--seconds 10``, ``--only rest,grpc,rest10,grpc10,sse,broker``;
 ``--variant name:HUB_X=1 --variant other: --rounds 2``: the hub processes restarted with each variant's
 settings, the variants alternating within each round).
 """
@@ -53,8 +53,8 @@ from hub.kafka import ensure_topics
 from hub.publisher.access import publish_claims
 
 cpb, cpb_grpc = consumer_stubs()
-SCENARIOS = {"rest": ("rest", 1), "grpc": ("grpc", 1), "rest10": ("rest", 10), "sse": ("rest", 1),
-             "broker": ("broker", 10)}
+SCENARIOS = {"rest": ("rest", 1), "grpc": ("grpc", 1), "rest10": ("rest", 10),
+             "grpc10": ("grpc", 10), "sse": ("rest", 1), "broker": ("broker", 10)}
 SSE_GROUPS = orjson.dumps([{"event_type": "bench.published"}]).decode()
 GRACE = 10.0  # seconds after the last publish for the last receipt
 
