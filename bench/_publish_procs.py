@@ -48,17 +48,18 @@ def tree_cpu_seconds(root: int) -> float:
 
 
 class HubProcesses:
-    """``hub api``, ``hub grpc``, two ``hub ingest`` and the EXTRA commands on DATABASE_URL and topic PREFIX,
-    on free ports, with SETTINGS added to their environment."""
+    """``hub api``, ``hub grpc``, INGEST_WORKERS ``hub ingest`` (two unless told) and the EXTRA commands on
+    DATABASE_URL and topic PREFIX, on free ports, with SETTINGS added to their environment."""
 
     def __init__(self, database_url: str, prefix: str, *, extra: tuple[str, ...] = (),
-                 settings: dict[str, str] | None = None) -> None:
+                 settings: dict[str, str] | None = None, ingest_workers: int = 2) -> None:
         api_port, grpc_port = free_port(), free_port()
         self.rest, self.grpc = f"http://127.0.0.1:{api_port}", f"127.0.0.1:{grpc_port}"
         self.env = {**os.environ, "HUB_DATABASE_URL": database_url, "HUB_KAFKA_TOPIC_PREFIX": prefix,
                     "HUB_LOG_LEVEL": "WARNING", "HUB_KAFKA_CONSUMER_GROUP": f"ingest-{prefix}",
                     "HUB_API_PORT": str(api_port), "HUB_GRPC_PORT": str(grpc_port), **(settings or {})}
-        self.commands = {"api": "api", "grpc": "grpc", "ingest-1": "ingest", "ingest-2": "ingest",
+        self.commands = {"api": "api", "grpc": "grpc",
+                         **{f"ingest-{n}": "ingest" for n in range(1, ingest_workers + 1)},
                          **{command: command for command in extra}}
         self.children: dict[str, subprocess.Popen] = {}
 
@@ -93,7 +94,8 @@ class HubProcesses:
     def cpu_seconds(self) -> dict[str, float]:
         """CPU seconds spent so far by api (with its workers), grpc and the ingest workers together."""
         spent = {name: tree_cpu_seconds(child.pid) for name, child in self.children.items()}
-        return {"api": spent["api"], "grpc": spent["grpc"], "ingest": spent["ingest-1"] + spent["ingest-2"]}
+        return {"api": spent["api"], "grpc": spent["grpc"],
+                "ingest": sum(seconds for name, seconds in spent.items() if name.startswith("ingest-"))}
 
     def pids(self) -> dict[str, int]:
         """The children's pids (for py-spy)."""

@@ -1,7 +1,8 @@
 """Live in under 100 ms (issue 39): a stage clock of single-event publishes, hop by hop, seed 000 and seed 003.
 
-A scratch database, a topic prefix of its own and real processes (``hub api``, ``hub grpc``, two
-``hub ingest``, ``hub consumer-relay``, default settings). A publisher process of its own sends SINGLE
+A scratch database, a topic prefix of its own and real processes (``hub api``, ``hub grpc``, one
+``hub ingest`` as ``hub dev`` runs by default (``--ingest-workers``; a variant's ``ingest=2`` overrides it),
+``hub consumer-relay``, default settings). A publisher process of its own sends SINGLE
 events at a steady rate, each on its own schedule (aiohttp for REST, grpc.aio for gRPC), and times its
 answers; the readers run here. For each event, milliseconds since it was sent:
 
@@ -254,6 +255,7 @@ def main() -> None:
     parser.add_argument("--variant", dest="variants", action="append", type=variant, default=[],
                         help="name:HUB_X=1,...: hub settings to compare; repeated, they alternate each round")
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--ingest-workers", type=int, default=1, help="hub ingest processes (hub dev's default: 1)")
     args = parser.parse_args()
     prefix, tenant = f"live{uuid.uuid4().hex[:8]}.", f"live-{uuid.uuid4().hex[:8]}"
     topics = [f"{prefix}event-publisher-service", f"{prefix}event-broker"]
@@ -263,9 +265,12 @@ def main() -> None:
         try:
             ensure_topics(topics)
             for run in range(args.rounds):
-                for name, settings in args.variants or [("defaults", {})]:
-                    with HubProcesses(scratch.url, prefix, extra=("consumer-relay",), settings=settings) as hub:
-                        lines.append(f"-- round {run + 1}, variant {name} {settings or ''}, "
+                for name, variant_settings in args.variants or [("defaults", {})]:
+                    settings = dict(variant_settings)
+                    workers = int(settings.pop("ingest", args.ingest_workers))
+                    with HubProcesses(scratch.url, prefix, extra=("consumer-relay",), settings=settings,
+                                      ingest_workers=workers) as hub:
+                        lines.append(f"-- round {run + 1}, variant {name} {settings or ''}, {workers} ingest, "
                                      f"load {os.getloadavg()[0]:.2f}")
                         print(lines[-1], flush=True)
                         lines += asyncio.run(measure(hub, scratch.dsn, tenant, [int(r) for r in args.rates.split(",")],
