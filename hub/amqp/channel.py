@@ -17,7 +17,9 @@ from typing import Any, Protocol
 
 from pamqp import commands, frame
 
-HEADER, BODY = 2, 3
+# The frame vocabulary every part of the client shares: frame types, the end octet, the head.
+FRAME_END = 0xCE
+METHOD, HEADER, BODY, HEARTBEAT = 1, 2, 3, 8
 RETURNED = "returned"  # a publish's result when the broker returned it (mandatory, no queue bound)
 FRAME_HEAD = struct.Struct(">BHI")
 
@@ -144,12 +146,16 @@ class Channel:
         A passive declare of a missing exchange makes the broker close this channel: that raises
         :class:`AmqpClosed` with code 404 and scope ``channel`` (the connection stays open).
         """
+        await self._call(commands.Exchange.Declare(
+            exchange=exchange, exchange_type=exchange_type, passive=passive, durable=durable),
+            commands.Exchange.DeclareOk)
+
+    async def _call(self, method: Any, reply: type) -> Any:
+        """Send a synchronous METHOD on this channel and await its REPLY; raises when the channel has ended."""
         failure = self.closed or self.connection.closed
         if failure is not None:
             raise failure
-        await self.connection.call(self.number, commands.Exchange.Declare(
-            exchange=exchange, exchange_type=exchange_type, passive=passive, durable=durable),
-            commands.Exchange.DeclareOk)
+        return await self.connection.call(self.number, method, reply)
 
     def _settle(self, tag: int, value: Any) -> None:
         entry = self._pending.pop(tag, None)

@@ -25,20 +25,18 @@ from pamqp import commands, frame
 from pamqp.header import ContentHeader, ProtocolHeader
 from pamqp.heartbeat import Heartbeat
 
-from hub.amqp.channel import RETURNED, AmqpClosed, AmqpConnectionLost, Channel, PropertiesEncoder, shortstr
+from hub.amqp.channel import (BODY, FRAME_END, FRAME_HEAD, HEADER, METHOD, RETURNED, AmqpClosed,
+                              AmqpConnectionLost, Channel, PropertiesEncoder, shortstr)
 from hub.amqp.consuming import ConsumingChannel
 
 __all__ = ["RETURNED", "AmqpClosed", "AmqpConnection", "AmqpConnectionLost", "Channel", "ConsumingChannel",
            "PropertiesEncoder", "connect", "shortstr"]
 
-FRAME_END = 0xCE
-METHOD, HEADER, BODY, HEARTBEAT = 1, 2, 3, 8
 ACCESS_REFUSED = 403
 ACK, NACK, DELIVER = 0x003C0050, 0x003C0078, 0x003C003C  # class 60 (basic) << 16 | 80 ack, 120 nack, 60 deliver
 TICK_SECONDS = 0.25
 HEARTBEAT_SECONDS = 60
 FRAME_MAX = 131_072
-_HEAD = struct.Struct(">BHI")
 _ACK_BODY = struct.Struct(">QB")
 
 
@@ -111,7 +109,7 @@ class AmqpConnection(asyncio.Protocol):
         offset, size = 0, len(buffer)
         try:
             while size - offset >= 7:
-                kind, channel, length = _HEAD.unpack_from(buffer, offset)
+                kind, channel, length = FRAME_HEAD.unpack_from(buffer, offset)
                 end = offset + 7 + length
                 if end >= size:
                     break

@@ -22,20 +22,17 @@ from typing import Any
 
 from pamqp import commands, decode
 
-from hub.amqp.channel import AmqpClosed, Channel, FrameLink
+from hub.amqp.channel import FRAME_END, HEADER, METHOD, AmqpClosed, Channel, FrameLink
 
-METHOD, HEADER = 1, 2
 _ACKISH = struct.Struct(">BHIHHQBB")  # frame head, class, method, delivery tag, bits, frame end
-_TAG = struct.Struct(">Q")
-_SIZE = struct.Struct(">Q")
-_LONG = struct.Struct(">I")
+_U64 = struct.Struct(">Q")  # a delivery tag; a content header's body size
 BASIC, ACK, REJECT, NACK = 60, 80, 90, 120
 HEADERS_FLAG, CONTENT_TYPE_FLAG, CONTENT_ENCODING_FLAG = 1 << 13, 1 << 15, 1 << 14
 
 
 def settle_frame(channel: int, method: int, tag: int, bits: int) -> bytes:
     """One basic.ack / basic.reject / basic.nack frame (BITS: 1 multiple, 2 requeue; reject: 1 requeue)."""
-    return _ACKISH.pack(METHOD, channel, 13, BASIC, method, tag, bits, 0xCE)
+    return _ACKISH.pack(METHOD, channel, 13, BASIC, method, tag, bits, FRAME_END)
 
 
 def headers_of(properties: bytes) -> dict[str, Any]:
@@ -69,11 +66,11 @@ class ConsumingChannel(Channel):
     # --- frames from the connection -------------------------------------------------------------
     def on_content(self, kind: int, payload: bytes) -> None:
         if kind == METHOD:  # basic.deliver: the consumer tag (a short string), then the delivery tag
-            self._tag = _TAG.unpack_from(payload, 5 + payload[4])[0]
+            self._tag = _U64.unpack_from(payload, 5 + payload[4])[0]
         elif self._tag is None:
             return  # content of a delivery that came before the channel consumed (none should)
         elif kind == HEADER:
-            self._size = _SIZE.unpack_from(payload, 4)[0]
+            self._size = _U64.unpack_from(payload, 4)[0]
             self._properties, self._parts, self._received = payload[12:], [], 0
             if self._size == 0:
                 self._complete(b"")
@@ -115,12 +112,6 @@ class ConsumingChannel(Channel):
             self._waiter = None
 
     # --- methods ----------------------------------------------------------------------------
-    async def _call(self, method: Any, reply: type) -> Any:
-        failure = self.closed or self.connection.closed
-        if failure is not None:
-            raise failure
-        return await self.connection.call(self.number, method, reply)
-
     async def consume(self, queue: str, *, prefetch: int) -> None:
         """Check that QUEUE exists (else :class:`AmqpClosed` 404, channel scope), then consume it, at most
         PREFETCH deliveries unacknowledged."""

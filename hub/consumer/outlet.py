@@ -9,12 +9,10 @@ the event-log position (``message_id`` too) and the resource id ride as headers.
 
 from __future__ import annotations
 
-from hub.config import get_settings
 from hub.consumer import messages
 from hub.consumer.filters import routing_key
-from hub.consumer.topology import tenant_exchange
+from hub.consumer.topology import connect_lean, tenant_exchange
 from hub.amqp.client import AmqpConnection, Channel, PropertiesEncoder
-from hub.providers.rabbitmq.sink import broker_target, connect_rabbitmq
 
 PERSISTENT = 2  # AMQP delivery mode: the broker writes the message to disk
 CONTENT_TYPE = "application/json"
@@ -44,9 +42,7 @@ class Outlet:
     @classmethod
     async def open(cls, url: str | None = None) -> Outlet:
         """Connect to the hub's broker (``rabbitmq_url`` unless URL) and open a confirming channel."""
-        settings = get_settings()
-        target = broker_target(url or settings.rabbitmq_url, guarded=False)  # the operator's broker
-        connection = await connect_rabbitmq(target, settings.rabbitmq_connect_timeout_seconds)
+        connection = await connect_lean(url)
         try:
             return cls(connection, await connection.channel(confirm=True))
         except BaseException:

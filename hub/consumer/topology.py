@@ -61,6 +61,14 @@ def non_durable_arguments() -> dict:
     return {"x-queue-type": "classic", "x-expires": grace_ms}
 
 
+async def connect_lean(url: str | None = None) -> AmqpConnection:
+    """A connection of the hub's lean AMQP client to the operator's broker (``rabbitmq_url`` unless URL: not
+    SSRF-guarded, it is not a tenant's destination); the relay's outlet publishes and the streams consume on one."""
+    settings = get_settings()
+    target = broker_target(url or settings.rabbitmq_url, guarded=False)
+    return await connect_rabbitmq(target, settings.rabbitmq_connect_timeout_seconds)
+
+
 class ConsumerRabbit:
     """The consumer service's RabbitMQ (seed 000's queues; not the seed 003 event broker, not a sink's).
 
@@ -91,8 +99,7 @@ class ConsumerRabbit:
         """The streams' connection (the operator's broker: not SSRF-guarded), opened again when lost."""
         async with self._lock:
             if self._lean is None or self._lean.is_closed:
-                target = broker_target(self.url, guarded=False)
-                self._lean = await connect_rabbitmq(target, get_settings().rabbitmq_connect_timeout_seconds)
+                self._lean = await connect_lean(self.url)
             return self._lean
 
     async def close(self) -> None:
