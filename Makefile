@@ -28,8 +28,9 @@ PYTEST_ARGS ?=
 # do not resolve, due jobs) never reaches the delivery workers of `make dev`, which use `hub`.
 TEST_DATABASE ?= hub_test
 
-# Export the stack's addresses (written by deploy/local/stack.sh) to python steps.
-WITH_ENV := set -a; . "$(ENV_FILE)"; set +a;
+# Export the stack's addresses (written by deploy/local/stack.sh) to python steps: each one the environment
+# leaves unset. A variable the operator exported wins over the file (deploy/local/fill-env.sh).
+WITH_ENV := . deploy/local/fill-env.sh "$(ENV_FILE)";
 # The same, with HUB_DATABASE_URL naming the test database (the URL's last path segment swapped).
 WITH_TEST_ENV := $(WITH_ENV) HUB_DATABASE_URL="$${HUB_DATABASE_URL%/*}/$(TEST_DATABASE)";
 
