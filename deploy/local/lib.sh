@@ -8,6 +8,9 @@ case "$LOCAL_DIR" in
   *) LOCAL_DIR="$REPO_ROOT/$LOCAL_DIR" ;;   # relative paths are relative to the repo root
 esac
 LOCAL_DIR="${LOCAL_DIR%/}"
+# The real path: a worktree's .local may be a symlink to another checkout's, and the running services are
+# recognised by the paths in their command lines, which name the real directory.
+[ -e "$LOCAL_DIR" ] && LOCAL_DIR="$(readlink -f "$LOCAL_DIR")"
 
 VENV_DIR="$REPO_ROOT/.venv"
 VENV_PY="$VENV_DIR/bin/python"
