@@ -133,6 +133,7 @@ def test_the_standard_variables_alone_export_sampled_traces(deliver_db: str, scr
             kept = {trace for trace in roots if kept_by_ratio(trace)} | {forced_in[0]}
             for prefix in ("deliver ", "POST "):  # each process exports on its own schedule (5 s by default)
                 wait_for(lambda prefix=prefix: kept <= {span.trace_id for span in collector.named(prefix)}, 30)
+            wait_for(lambda: kept <= linked_from(collector.named("ingest batch")), 30)
             time.sleep(1)  # what else the processes exported meanwhile
     ours = set(sent)
     assert 0 < len(kept & set(roots)) < len(roots)  # the ratio kept some roots and dropped others
@@ -143,7 +144,14 @@ def test_the_standard_variables_alone_export_sampled_traces(deliver_db: str, scr
         assert {span.service for span in spans} == {f"streaming-hub-{service}"}
     batches = collector.named("ingest batch")
     assert batches and {span.service for span in batches} == {"streaming-hub-ingest"}
-    assert all(kept_by_ratio(span.trace_id) for span in batches)  # roots of their own, kept by the ratio
+    # Roots of their own: kept by the ratio, or because they link a context the producer sampled (N92).
+    assert all(kept_by_ratio(span.trace_id) or {link[0] for link in span.links} & kept for span in batches)
+    assert kept <= linked_from(batches)  # every sampled trace keeps its ingest stage
+
+
+def linked_from(spans: list) -> set[str]:
+    """The trace ids the SPANS link to."""
+    return {link[0] for span in spans for link in span.links}
 
 
 def test_without_tracing_the_receiver_gets_the_producers_context() -> None:
