@@ -90,6 +90,7 @@ UNAUTHORIZED = problem("Authentication failed: `AUT-0006`, `AUT-0007` or `unauth
 FORBIDDEN = problem("The credential may not do this: `AUT-1020` (detail names the permission) or `forbidden`.")
 NOT_FOUND = problem("Absent, soft-deleted or another tenant's: a uniform `not_found`.")
 VALIDATION = problem("A caller-correctable fault: `validation_error`.")
+BAD_TEXT = problem("A text input holds a NUL byte or is not UTF-8: `validation_error`.")
 BAD_REQUEST_OR_IDEMPOTENCY = problem("`bad_request`, or `missing_idempotency_key` (rejected before any write).")
 IDEMPOTENCY_CONFLICT = problem("`idempotency_conflict` or `idempotency_outcome_unrecorded`.")
 INTERNAL = problem("`internal_error` (detail scrubbed), or `idempotency_outcome_unrecorded` on a mutation.")

@@ -26,6 +26,7 @@ from hub.durablequeues import router as durablequeues
 from hub.dlq import router as dlq
 from hub.health import router as health
 from hub.ingest.readiness import ingestion_readiness
+from hub.inputguard import InputGuard
 from hub.logs import configure_logging
 from hub.metrics import set_build_info
 from hub.middleware import TraceMiddleware
@@ -93,6 +94,7 @@ def create_app() -> FastAPI:
     app = FastAPI(title="Streaming Hub API", version=__version__, description=API_DESCRIPTION,
                   lifespan=lifespan, telemetry={"tracing": tracing.enabled(), "metrics": False, "logs": False})
     install_problem_handlers(app)
+    app.add_middleware(InputGuard)  # inside the trace middleware: its answers carry the trace id (N93)
     app.add_middleware(TraceMiddleware)
     for router in ROUTERS:
         app.include_router(router)

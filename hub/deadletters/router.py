@@ -45,7 +45,7 @@ def _limit(raw: str | None) -> int:
 
 @router.get(PATH, operation_id="listDeadLetteredEvents", summary="Browse the consumer dead-letter queue",
             response_model=DeadLetterList, openapi_extra=LIMIT, dependencies=[Depends(operator)],
-            responses={**ERRORS, 200: docs.success("The head of the queue; nothing is settled.")})
+            responses={**ERRORS, 422: docs.BAD_TEXT, 200: docs.success("The head of the queue; nothing is settled.")})
 async def list_dead_letters(request: Request) -> Response:
     """The first messages of the dead-letter queue with reason, origin queue, delivery count and time."""
     found = await service.browse(broker=broker(request), limit=_limit(request.query_params.get("limit")))

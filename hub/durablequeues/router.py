@@ -28,7 +28,7 @@ RESOURCE, _, ACTION = CONSUME.partition(":")
 CAN_READ = metered(Allowance.READS, require_permission(RESOURCE, ACTION))
 BROKER_DOWN = docs.problem("`broker_unavailable` (the message broker cannot be reached), `AUT-0033` or "
                            "`rate_limiter_unavailable`; transient.", headers={"Retry-After": docs.RETRY_AFTER})
-ERRORS: dict[int | str, dict[str, Any]] = {**docs.METERED_READ_ERRORS, 503: BROKER_DOWN}
+ERRORS: dict[int | str, dict[str, Any]] = {**docs.METERED_READ_ERRORS, 503: BROKER_DOWN, 422: docs.BAD_TEXT}
 LIST_PARAMETERS = docs.parameters(
     {"name": "limit", "in": "query", "required": False, "schema": {"type": "integer"},
      "description": f"Page size, default {service.DEFAULT_LIMIT}, clamped to {service.MAX_LIMIT}; "

@@ -16,6 +16,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 from hub.config import get_settings
 from hub.grpcapi import consumer, publisher
+from hub.grpcapi.guard import InputGuardInterceptor
 
 log = logging.getLogger("hub.grpc")
 SHUTDOWN_GRACE_SECONDS = 5.0
@@ -24,7 +25,7 @@ HEALTH_SERVICE = health_pb2.DESCRIPTOR.services_by_name["Health"].full_name
 
 def build_server(address: str) -> tuple[grpc.aio.Server, health.aio.HealthServicer, list[str], int]:
     """A server with every service and the health service, bound to ADDRESS (port 0: any free one)."""
-    server = grpc.aio.server()
+    server = grpc.aio.server(interceptors=[InputGuardInterceptor()])  # the one input guard (N93)
     services = [publisher.add_to_server(server), consumer.add_to_server(server)]
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
