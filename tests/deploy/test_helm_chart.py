@@ -67,8 +67,8 @@ def test_every_deployment_has_resources(size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_deployment_probes_what_its_process_serves(size):
-    """The API: /healthz and /readyz; gRPC: its health service; the workers: their /metrics listener,
-    on the port their settings open (they serve nothing else)."""
+    """The API: /healthz and /readyz; gRPC: its health service; the workers: their loop's heartbeat (/livez,
+    N94) and /metrics, on the port their settings open (they serve nothing else); sweep: /metrics."""
     for obj in of_kind(rendered(size), "Deployment"):
         name, box, env = component(obj), container(obj), env_of(obj)
         live, ready = box["livenessProbe"], box["readinessProbe"]
@@ -79,7 +79,8 @@ def test_every_deployment_probes_what_its_process_serves(size):
         elif name == "grpc":
             assert live["grpc"]["port"] == ready["grpc"]["port"] == int(env["HUB_GRPC_PORT"]["value"])
         else:
-            assert live["httpGet"]["path"] == ready["httpGet"]["path"] == "/metrics"
+            assert live["httpGet"]["path"] == ("/metrics" if name == "sweep" else "/livez")
+            assert ready["httpGet"]["path"] == "/metrics" and live["httpGet"]["port"] == ready["httpGet"]["port"]
             port = ports[live["httpGet"]["port"]]
             if name == "sweep":
                 assert box["args"][-2:] == ["--metrics-port", str(port)]

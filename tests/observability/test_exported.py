@@ -57,7 +57,27 @@ def scraped() -> Iterator[dict[str, set[str]]]:
         httpx.get(f"{base}/readyz", timeout=30)
         found = {"api": exported_names(scrape(f"{base}/metrics"))}
         found.update({name: exported_names(scrape(f"http://127.0.0.1:{port}/metrics")) for name, port in ports.items()})
+        LIVEZ.update({name: heartbeat(f"http://127.0.0.1:{port}/livez") for name, port in ports.items()})
     yield found
+
+
+LIVEZ: dict[str, dict] = {}  # each worker's /livez answer, read while the `scraped` processes ran
+
+
+def heartbeat(url: str, timeout: float = 60.0) -> dict:
+    """The /livez answer once the worker's loop has beaten its heartbeat (N94)."""
+    deadline = time.monotonic() + timeout
+    while (answer := httpx.get(url, timeout=2)).json()["status"] == "starting":
+        assert time.monotonic() < deadline, f"no heartbeat at {url}"
+        time.sleep(0.3)
+    return {"code": answer.status_code, **answer.json()}
+
+
+def test_each_workers_loop_beats_its_heartbeat(scraped):
+    """Thread-based (ingest's batch loop) and asyncio (deliver, the relay) alike: /livez is 200 and fresh."""
+    assert set(LIVEZ) == set(WORKERS)
+    for name, answer in LIVEZ.items():
+        assert answer["code"] == 200 and answer["status"] == "ok" and answer["heartbeat_age_seconds"] < 5, name
 
 
 def test_every_process_exports_the_hubs_metrics(scraped):
