@@ -28,6 +28,7 @@ def generate(output: Path, document: Path = REPO / "schemas" / "openapi.json") -
                            "--overwrite"], capture_output=True, text=True, timeout=300, cwd=REPO,
                           env={**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"})
     assert done.returncode == 0 and "Warning" not in done.stdout + done.stderr, done.stdout + done.stderr
+    (output / "py.typed").touch()  # as `make client` does: the generator does not write the marker
 
 
 def files(root: Path) -> dict[str, bytes]:

@@ -399,6 +399,10 @@ from .get_durable_queue_response_404 import GetDurableQueueResponse404
 from .get_durable_queue_response_404_errors_item import (
     GetDurableQueueResponse404ErrorsItem,
 )
+from .get_durable_queue_response_422 import GetDurableQueueResponse422
+from .get_durable_queue_response_422_errors_item import (
+    GetDurableQueueResponse422ErrorsItem,
+)
 from .get_durable_queue_response_429 import GetDurableQueueResponse429
 from .get_durable_queue_response_429_errors_item import (
     GetDurableQueueResponse429ErrorsItem,
@@ -625,6 +629,10 @@ from .list_dead_lettered_events_response_403 import ListDeadLetteredEventsRespon
 from .list_dead_lettered_events_response_403_errors_item import (
     ListDeadLetteredEventsResponse403ErrorsItem,
 )
+from .list_dead_lettered_events_response_422 import ListDeadLetteredEventsResponse422
+from .list_dead_lettered_events_response_422_errors_item import (
+    ListDeadLetteredEventsResponse422ErrorsItem,
+)
 from .list_dead_lettered_events_response_500 import ListDeadLetteredEventsResponse500
 from .list_dead_lettered_events_response_500_errors_item import (
     ListDeadLetteredEventsResponse500ErrorsItem,
@@ -669,6 +677,10 @@ from .list_durable_queues_response_401_errors_item import (
 from .list_durable_queues_response_403 import ListDurableQueuesResponse403
 from .list_durable_queues_response_403_errors_item import (
     ListDurableQueuesResponse403ErrorsItem,
+)
+from .list_durable_queues_response_422 import ListDurableQueuesResponse422
+from .list_durable_queues_response_422_errors_item import (
+    ListDurableQueuesResponse422ErrorsItem,
 )
 from .list_durable_queues_response_429 import ListDurableQueuesResponse429
 from .list_durable_queues_response_429_errors_item import (
@@ -1794,6 +1806,8 @@ __all__ = (
     "GetDurableQueueResponse403ErrorsItem",
     "GetDurableQueueResponse404",
     "GetDurableQueueResponse404ErrorsItem",
+    "GetDurableQueueResponse422",
+    "GetDurableQueueResponse422ErrorsItem",
     "GetDurableQueueResponse429",
     "GetDurableQueueResponse429ErrorsItem",
     "GetDurableQueueResponse500",
@@ -1892,6 +1906,8 @@ __all__ = (
     "ListDeadLetteredEventsResponse401ErrorsItem",
     "ListDeadLetteredEventsResponse403",
     "ListDeadLetteredEventsResponse403ErrorsItem",
+    "ListDeadLetteredEventsResponse422",
+    "ListDeadLetteredEventsResponse422ErrorsItem",
     "ListDeadLetteredEventsResponse500",
     "ListDeadLetteredEventsResponse500ErrorsItem",
     "ListDeadLetteredEventsResponse503",
@@ -1915,6 +1931,8 @@ __all__ = (
     "ListDurableQueuesResponse401ErrorsItem",
     "ListDurableQueuesResponse403",
     "ListDurableQueuesResponse403ErrorsItem",
+    "ListDurableQueuesResponse422",
+    "ListDurableQueuesResponse422ErrorsItem",
     "ListDurableQueuesResponse429",
     "ListDurableQueuesResponse429ErrorsItem",
     "ListDurableQueuesResponse500",

@@ -13,6 +13,9 @@ from ...models.list_dead_lettered_events_response_401 import (
 from ...models.list_dead_lettered_events_response_403 import (
     ListDeadLetteredEventsResponse403,
 )
+from ...models.list_dead_lettered_events_response_422 import (
+    ListDeadLetteredEventsResponse422,
+)
 from ...models.list_dead_lettered_events_response_500 import (
     ListDeadLetteredEventsResponse500,
 )
@@ -51,6 +54,7 @@ def _parse_response(
     DeadLetterList
     | ListDeadLetteredEventsResponse401
     | ListDeadLetteredEventsResponse403
+    | ListDeadLetteredEventsResponse422
     | ListDeadLetteredEventsResponse500
     | ListDeadLetteredEventsResponse503
     | ListDeadLetteredEventsResponse504
@@ -70,6 +74,11 @@ def _parse_response(
         response_403 = ListDeadLetteredEventsResponse403.from_dict(response.json())
 
         return response_403
+
+    if response.status_code == 422:
+        response_422 = ListDeadLetteredEventsResponse422.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 500:
         response_500 = ListDeadLetteredEventsResponse500.from_dict(response.json())
@@ -98,6 +107,7 @@ def _build_response(
     DeadLetterList
     | ListDeadLetteredEventsResponse401
     | ListDeadLetteredEventsResponse403
+    | ListDeadLetteredEventsResponse422
     | ListDeadLetteredEventsResponse500
     | ListDeadLetteredEventsResponse503
     | ListDeadLetteredEventsResponse504
@@ -118,6 +128,7 @@ def sync_detailed(
     DeadLetterList
     | ListDeadLetteredEventsResponse401
     | ListDeadLetteredEventsResponse403
+    | ListDeadLetteredEventsResponse422
     | ListDeadLetteredEventsResponse500
     | ListDeadLetteredEventsResponse503
     | ListDeadLetteredEventsResponse504
@@ -134,7 +145,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DeadLetterList | ListDeadLetteredEventsResponse401 | ListDeadLetteredEventsResponse403 | ListDeadLetteredEventsResponse500 | ListDeadLetteredEventsResponse503 | ListDeadLetteredEventsResponse504]
+        Response[DeadLetterList | ListDeadLetteredEventsResponse401 | ListDeadLetteredEventsResponse403 | ListDeadLetteredEventsResponse422 | ListDeadLetteredEventsResponse500 | ListDeadLetteredEventsResponse503 | ListDeadLetteredEventsResponse504]
     """
 
     kwargs = _get_kwargs(
@@ -156,6 +167,7 @@ def sync(
     DeadLetterList
     | ListDeadLetteredEventsResponse401
     | ListDeadLetteredEventsResponse403
+    | ListDeadLetteredEventsResponse422
     | ListDeadLetteredEventsResponse500
     | ListDeadLetteredEventsResponse503
     | ListDeadLetteredEventsResponse504
@@ -173,7 +185,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DeadLetterList | ListDeadLetteredEventsResponse401 | ListDeadLetteredEventsResponse403 | ListDeadLetteredEventsResponse500 | ListDeadLetteredEventsResponse503 | ListDeadLetteredEventsResponse504
+        DeadLetterList | ListDeadLetteredEventsResponse401 | ListDeadLetteredEventsResponse403 | ListDeadLetteredEventsResponse422 | ListDeadLetteredEventsResponse500 | ListDeadLetteredEventsResponse503 | ListDeadLetteredEventsResponse504
     """
 
     return sync_detailed(
@@ -190,6 +202,7 @@ async def asyncio_detailed(
     DeadLetterList
     | ListDeadLetteredEventsResponse401
     | ListDeadLetteredEventsResponse403
+    | ListDeadLetteredEventsResponse422
     | ListDeadLetteredEventsResponse500
     | ListDeadLetteredEventsResponse503
     | ListDeadLetteredEventsResponse504
@@ -206,7 +219,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DeadLetterList | ListDeadLetteredEventsResponse401 | ListDeadLetteredEventsResponse403 | ListDeadLetteredEventsResponse500 | ListDeadLetteredEventsResponse503 | ListDeadLetteredEventsResponse504]
+        Response[DeadLetterList | ListDeadLetteredEventsResponse401 | ListDeadLetteredEventsResponse403 | ListDeadLetteredEventsResponse422 | ListDeadLetteredEventsResponse500 | ListDeadLetteredEventsResponse503 | ListDeadLetteredEventsResponse504]
     """
 
     kwargs = _get_kwargs(
@@ -226,6 +239,7 @@ async def asyncio(
     DeadLetterList
     | ListDeadLetteredEventsResponse401
     | ListDeadLetteredEventsResponse403
+    | ListDeadLetteredEventsResponse422
     | ListDeadLetteredEventsResponse500
     | ListDeadLetteredEventsResponse503
     | ListDeadLetteredEventsResponse504
@@ -243,7 +257,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DeadLetterList | ListDeadLetteredEventsResponse401 | ListDeadLetteredEventsResponse403 | ListDeadLetteredEventsResponse500 | ListDeadLetteredEventsResponse503 | ListDeadLetteredEventsResponse504
+        DeadLetterList | ListDeadLetteredEventsResponse401 | ListDeadLetteredEventsResponse403 | ListDeadLetteredEventsResponse422 | ListDeadLetteredEventsResponse500 | ListDeadLetteredEventsResponse503 | ListDeadLetteredEventsResponse504
     """
 
     return (

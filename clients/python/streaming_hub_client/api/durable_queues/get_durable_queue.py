@@ -10,6 +10,7 @@ from ...models.durable_queue_response import DurableQueueResponse
 from ...models.get_durable_queue_response_401 import GetDurableQueueResponse401
 from ...models.get_durable_queue_response_403 import GetDurableQueueResponse403
 from ...models.get_durable_queue_response_404 import GetDurableQueueResponse404
+from ...models.get_durable_queue_response_422 import GetDurableQueueResponse422
 from ...models.get_durable_queue_response_429 import GetDurableQueueResponse429
 from ...models.get_durable_queue_response_500 import GetDurableQueueResponse500
 from ...models.get_durable_queue_response_503 import GetDurableQueueResponse503
@@ -38,6 +39,7 @@ def _parse_response(
     | GetDurableQueueResponse401
     | GetDurableQueueResponse403
     | GetDurableQueueResponse404
+    | GetDurableQueueResponse422
     | GetDurableQueueResponse429
     | GetDurableQueueResponse500
     | GetDurableQueueResponse503
@@ -63,6 +65,11 @@ def _parse_response(
         response_404 = GetDurableQueueResponse404.from_dict(response.json())
 
         return response_404
+
+    if response.status_code == 422:
+        response_422 = GetDurableQueueResponse422.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 429:
         response_429 = GetDurableQueueResponse429.from_dict(response.json())
@@ -97,6 +104,7 @@ def _build_response(
     | GetDurableQueueResponse401
     | GetDurableQueueResponse403
     | GetDurableQueueResponse404
+    | GetDurableQueueResponse422
     | GetDurableQueueResponse429
     | GetDurableQueueResponse500
     | GetDurableQueueResponse503
@@ -119,6 +127,7 @@ def sync_detailed(
     | GetDurableQueueResponse401
     | GetDurableQueueResponse403
     | GetDurableQueueResponse404
+    | GetDurableQueueResponse422
     | GetDurableQueueResponse429
     | GetDurableQueueResponse500
     | GetDurableQueueResponse503
@@ -136,7 +145,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DurableQueueResponse | GetDurableQueueResponse401 | GetDurableQueueResponse403 | GetDurableQueueResponse404 | GetDurableQueueResponse429 | GetDurableQueueResponse500 | GetDurableQueueResponse503 | GetDurableQueueResponse504]
+        Response[DurableQueueResponse | GetDurableQueueResponse401 | GetDurableQueueResponse403 | GetDurableQueueResponse404 | GetDurableQueueResponse422 | GetDurableQueueResponse429 | GetDurableQueueResponse500 | GetDurableQueueResponse503 | GetDurableQueueResponse504]
     """
 
     kwargs = _get_kwargs(
@@ -159,6 +168,7 @@ def sync(
     | GetDurableQueueResponse401
     | GetDurableQueueResponse403
     | GetDurableQueueResponse404
+    | GetDurableQueueResponse422
     | GetDurableQueueResponse429
     | GetDurableQueueResponse500
     | GetDurableQueueResponse503
@@ -177,7 +187,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DurableQueueResponse | GetDurableQueueResponse401 | GetDurableQueueResponse403 | GetDurableQueueResponse404 | GetDurableQueueResponse429 | GetDurableQueueResponse500 | GetDurableQueueResponse503 | GetDurableQueueResponse504
+        DurableQueueResponse | GetDurableQueueResponse401 | GetDurableQueueResponse403 | GetDurableQueueResponse404 | GetDurableQueueResponse422 | GetDurableQueueResponse429 | GetDurableQueueResponse500 | GetDurableQueueResponse503 | GetDurableQueueResponse504
     """
 
     return sync_detailed(
@@ -195,6 +205,7 @@ async def asyncio_detailed(
     | GetDurableQueueResponse401
     | GetDurableQueueResponse403
     | GetDurableQueueResponse404
+    | GetDurableQueueResponse422
     | GetDurableQueueResponse429
     | GetDurableQueueResponse500
     | GetDurableQueueResponse503
@@ -212,7 +223,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DurableQueueResponse | GetDurableQueueResponse401 | GetDurableQueueResponse403 | GetDurableQueueResponse404 | GetDurableQueueResponse429 | GetDurableQueueResponse500 | GetDurableQueueResponse503 | GetDurableQueueResponse504]
+        Response[DurableQueueResponse | GetDurableQueueResponse401 | GetDurableQueueResponse403 | GetDurableQueueResponse404 | GetDurableQueueResponse422 | GetDurableQueueResponse429 | GetDurableQueueResponse500 | GetDurableQueueResponse503 | GetDurableQueueResponse504]
     """
 
     kwargs = _get_kwargs(
@@ -233,6 +244,7 @@ async def asyncio(
     | GetDurableQueueResponse401
     | GetDurableQueueResponse403
     | GetDurableQueueResponse404
+    | GetDurableQueueResponse422
     | GetDurableQueueResponse429
     | GetDurableQueueResponse500
     | GetDurableQueueResponse503
@@ -251,7 +263,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DurableQueueResponse | GetDurableQueueResponse401 | GetDurableQueueResponse403 | GetDurableQueueResponse404 | GetDurableQueueResponse429 | GetDurableQueueResponse500 | GetDurableQueueResponse503 | GetDurableQueueResponse504
+        DurableQueueResponse | GetDurableQueueResponse401 | GetDurableQueueResponse403 | GetDurableQueueResponse404 | GetDurableQueueResponse422 | GetDurableQueueResponse429 | GetDurableQueueResponse500 | GetDurableQueueResponse503 | GetDurableQueueResponse504
     """
 
     return (

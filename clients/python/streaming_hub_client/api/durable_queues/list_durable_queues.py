@@ -9,6 +9,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.durable_queue_list import DurableQueueList
 from ...models.list_durable_queues_response_401 import ListDurableQueuesResponse401
 from ...models.list_durable_queues_response_403 import ListDurableQueuesResponse403
+from ...models.list_durable_queues_response_422 import ListDurableQueuesResponse422
 from ...models.list_durable_queues_response_429 import ListDurableQueuesResponse429
 from ...models.list_durable_queues_response_500 import ListDurableQueuesResponse500
 from ...models.list_durable_queues_response_503 import ListDurableQueuesResponse503
@@ -45,6 +46,7 @@ def _parse_response(
     DurableQueueList
     | ListDurableQueuesResponse401
     | ListDurableQueuesResponse403
+    | ListDurableQueuesResponse422
     | ListDurableQueuesResponse429
     | ListDurableQueuesResponse500
     | ListDurableQueuesResponse503
@@ -65,6 +67,11 @@ def _parse_response(
         response_403 = ListDurableQueuesResponse403.from_dict(response.json())
 
         return response_403
+
+    if response.status_code == 422:
+        response_422 = ListDurableQueuesResponse422.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 429:
         response_429 = ListDurableQueuesResponse429.from_dict(response.json())
@@ -98,6 +105,7 @@ def _build_response(
     DurableQueueList
     | ListDurableQueuesResponse401
     | ListDurableQueuesResponse403
+    | ListDurableQueuesResponse422
     | ListDurableQueuesResponse429
     | ListDurableQueuesResponse500
     | ListDurableQueuesResponse503
@@ -120,6 +128,7 @@ def sync_detailed(
     DurableQueueList
     | ListDurableQueuesResponse401
     | ListDurableQueuesResponse403
+    | ListDurableQueuesResponse422
     | ListDurableQueuesResponse429
     | ListDurableQueuesResponse500
     | ListDurableQueuesResponse503
@@ -138,7 +147,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DurableQueueList | ListDurableQueuesResponse401 | ListDurableQueuesResponse403 | ListDurableQueuesResponse429 | ListDurableQueuesResponse500 | ListDurableQueuesResponse503 | ListDurableQueuesResponse504]
+        Response[DurableQueueList | ListDurableQueuesResponse401 | ListDurableQueuesResponse403 | ListDurableQueuesResponse422 | ListDurableQueuesResponse429 | ListDurableQueuesResponse500 | ListDurableQueuesResponse503 | ListDurableQueuesResponse504]
     """
 
     kwargs = _get_kwargs(
@@ -162,6 +171,7 @@ def sync(
     DurableQueueList
     | ListDurableQueuesResponse401
     | ListDurableQueuesResponse403
+    | ListDurableQueuesResponse422
     | ListDurableQueuesResponse429
     | ListDurableQueuesResponse500
     | ListDurableQueuesResponse503
@@ -181,7 +191,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DurableQueueList | ListDurableQueuesResponse401 | ListDurableQueuesResponse403 | ListDurableQueuesResponse429 | ListDurableQueuesResponse500 | ListDurableQueuesResponse503 | ListDurableQueuesResponse504
+        DurableQueueList | ListDurableQueuesResponse401 | ListDurableQueuesResponse403 | ListDurableQueuesResponse422 | ListDurableQueuesResponse429 | ListDurableQueuesResponse500 | ListDurableQueuesResponse503 | ListDurableQueuesResponse504
     """
 
     return sync_detailed(
@@ -200,6 +210,7 @@ async def asyncio_detailed(
     DurableQueueList
     | ListDurableQueuesResponse401
     | ListDurableQueuesResponse403
+    | ListDurableQueuesResponse422
     | ListDurableQueuesResponse429
     | ListDurableQueuesResponse500
     | ListDurableQueuesResponse503
@@ -218,7 +229,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DurableQueueList | ListDurableQueuesResponse401 | ListDurableQueuesResponse403 | ListDurableQueuesResponse429 | ListDurableQueuesResponse500 | ListDurableQueuesResponse503 | ListDurableQueuesResponse504]
+        Response[DurableQueueList | ListDurableQueuesResponse401 | ListDurableQueuesResponse403 | ListDurableQueuesResponse422 | ListDurableQueuesResponse429 | ListDurableQueuesResponse500 | ListDurableQueuesResponse503 | ListDurableQueuesResponse504]
     """
 
     kwargs = _get_kwargs(
@@ -240,6 +251,7 @@ async def asyncio(
     DurableQueueList
     | ListDurableQueuesResponse401
     | ListDurableQueuesResponse403
+    | ListDurableQueuesResponse422
     | ListDurableQueuesResponse429
     | ListDurableQueuesResponse500
     | ListDurableQueuesResponse503
@@ -259,7 +271,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DurableQueueList | ListDurableQueuesResponse401 | ListDurableQueuesResponse403 | ListDurableQueuesResponse429 | ListDurableQueuesResponse500 | ListDurableQueuesResponse503 | ListDurableQueuesResponse504
+        DurableQueueList | ListDurableQueuesResponse401 | ListDurableQueuesResponse403 | ListDurableQueuesResponse422 | ListDurableQueuesResponse429 | ListDurableQueuesResponse500 | ListDurableQueuesResponse503 | ListDurableQueuesResponse504
     """
 
     return (
