@@ -10,7 +10,7 @@
 #   make bench-compare REF=<commit>  the hot-path benches on the working tree and on REF, interleaved, with ratios
 #   make bench-ordered ordered delivery per key beside the unordered path (bench/ordered.py)
 #   make openapi      regenerate schemas/openapi.json from the app
-#   make client       regenerate the Python client's generated package (clients/python) from schemas/openapi.json
+#   make client       regenerate the Python client (clients/python) from schemas/openapi.json, build its wheel and sdist
 #   make chaos        the chaos ledger: 30 faults from a seeded schedule (SEED=n replays one; FAULTS=n; RATE=events/s)
 #   make fuzz         schemathesis: 10,000+ generated requests with stateful links, then the tally (on `hub_test`;
 #                     SEED=n replays a run)
@@ -93,12 +93,15 @@ bench-ordered: stack migrate
 openapi: install
 	$(VENV)/bin/hub openapi --output schemas/openapi.json
 
-# Needs no stack: openapi-python-client (pinned in the dev extras) writes streaming_hub_client anew; the
-# hand-written layer (clients/python/streaming_hub) is left alone. N73.
+# Needs no stack: openapi-python-client (pinned in the dev extras) writes streaming_hub_client anew (with the
+# py.typed marker it does not write); the hand-written layer (clients/python/streaming_hub) is left alone. Then
+# the wheel and the sdist, in clients/python/dist. N73, N96.
 CLIENT_PACKAGE := clients/python/streaming_hub_client
 client: install
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/openapi-python-client generate --path schemas/openapi.json \
 	  --meta none --config clients/python/generator.yaml --output-path $(CLIENT_PACKAGE) --overwrite
+	touch $(CLIENT_PACKAGE)/py.typed
+	$(VENV_PY) -m build --no-isolation --sdist --wheel --outdir clients/python/dist clients/python
 
 fuzz: stack migrate-test
 	$(WITH_TEST_ENV) $(VENV_PY) -m tests.contract.fuzz $(if $(SEED),--seed $(SEED))

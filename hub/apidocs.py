@@ -40,9 +40,13 @@ ERROR_SCHEMA: dict[str, Any] = {
     "required": ["title", "status"],
 }
 
+#: Every problem response names the one schema (``components.schemas.Problem``): inlined, it was copied
+#: into each operation's every status, and the generated client had a model per copy (N96).
+PROBLEM_REF: dict[str, Any] = {"$ref": "#/components/schemas/Problem"}
+
 NAME_TAKEN_SCHEMA: dict[str, Any] = {
     "allOf": [
-        ERROR_SCHEMA,
+        PROBLEM_REF,
         {"type": "object", "properties": {"existing_id": {"type": "string", "format": "uuid"}}},
     ]
 }
@@ -50,7 +54,7 @@ NAME_TAKEN_SCHEMA: dict[str, Any] = {
 #: The dashboard's 422: ``details`` carries the bounds when a period starts before the retained history.
 COVERAGE_ERROR_SCHEMA: dict[str, Any] = {
     "allOf": [
-        ERROR_SCHEMA,
+        PROBLEM_REF,
         {"type": "object", "properties": {"details": {
             "type": "object", "required": ["coverage_start", "snapshot_at"],
             "properties": {"coverage_start": {"type": "string", "format": "date-time"},
@@ -80,7 +84,7 @@ def problem(description: str, *, headers: dict[str, Any] | None = None,
             schema: dict[str, Any] | None = None) -> dict[str, Any]:
     """An error response documented as ``application/problem+json``."""
     doc: dict[str, Any] = {"description": description,
-                           "content": {PROBLEM_JSON: {"schema": schema or ERROR_SCHEMA}}}
+                           "content": {PROBLEM_JSON: {"schema": schema or PROBLEM_REF}}}
     if headers:
         doc["headers"] = headers
     return doc
@@ -150,10 +154,11 @@ def parameters(*declared: dict[str, Any]) -> dict[str, Any]:
 
 
 def _add_body_models(document: dict[str, Any]) -> None:
-    """Put the models that ``hub.bodies.json_body`` reads into ``components.schemas``."""
+    """Put the models that ``hub.bodies.json_body`` reads, and the problem document, into ``components.schemas``."""
     from hub.bodies import documented_models
 
     schemas = document.setdefault("components", {}).setdefault("schemas", {})
+    schemas["Problem"] = ERROR_SCHEMA
     for model in documented_models:
         schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
         for name, definition in schema.pop("$defs", {}).items():

@@ -27,8 +27,8 @@ PACKAGES = ("hub", "workers", "devkit", "chaos", "bench")
 # Each top-level package's layer: a module may import its own layer and the ones below (chaos and bench
 # are side by side: neither imports the other).
 LAYERS = {"hub": 0, "workers": 1, "devkit": 2, "chaos": 3, "bench": 3}
-# Shared by every worker: the process runtime and the Kafka batch loop.
-SHARED = {"workers.runtime", "workers.kafka_loop", "workers.kafka_state", "workers"}
+# Shared by every worker: the process runtime, its liveness and the Kafka batch loop.
+SHARED = {"workers.runtime", "workers.kafka_loop", "workers.kafka_state", "workers.liveness", "workers"}
 # Above every worker: the command line that composes hub's commands and the worker commands.
 ROOTS = {"workers.cli"}
 # A cycle being removed on another branch (hub/amqp/client.py and amqp_channel.py); delete the entry

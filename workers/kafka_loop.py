@@ -25,6 +25,7 @@ from typing import Any
 from confluent_kafka import Consumer, KafkaError, KafkaException, Message, TopicPartition
 from tenacity import RetryCallState, Retrying, retry_if_exception_type, wait_exponential_jitter
 
+from workers import liveness
 from workers.kafka_state import (
     FatalConsumerError, TransientError, WorkerStatus, record_key, partition_names, first_offsets, kafka_error_callback, next_offsets,
 )
@@ -125,6 +126,7 @@ class BatchLoop:
                 except TransientError:
                     break  # stopping while a dependency is down: nothing was committed for the batch
                 self.housekeeping()
+                liveness.beat()
         finally:
             self._settle()  # a batch still being written is committed if its write succeeds
             if self._failed is None:
@@ -241,6 +243,7 @@ class BatchLoop:
 
     def _before_sleep(self, state: RetryCallState) -> None:
         """Pause, and seek each partition of the failed batch back to its first record."""
+        liveness.beat()  # waiting out a dependency's fault is the loop working, not stuck (N94)
         exc = state.outcome.exception() if state.outcome else None
         self.status.retrying = f"retrying: {exc}"
         log.warning("transient fault; pausing partitions", extra={"fields": {

@@ -4,7 +4,7 @@ reconnect after a fault, and the names of the dead-letter headers.
 - :class:`WorkerRuntime` ``(name)``: ``stop_event`` (a :class:`threading.Event`) and
   ``request_stop()`` (sets it from any thread); ``install_signal_handlers()`` (SIGTERM and SIGINT
   set ``stop_event``: the worker finishes what it holds, commits what is stored and leaves);
-  ``serve_metrics(port, host)`` (a Prometheus ``/metrics`` listener, none when ``port`` is 0);
+  ``serve_metrics(port, host)`` (a Prometheus ``/metrics`` and ``/livez`` listener, none when ``port`` is 0);
   ``freeze_heap()``; ``WorkerRuntime.start(name, ...)`` does logging, build info, metrics and
   signals in one call. For an asyncio worker (``hub deliver``): ``async_stop_event()`` (inside a
   running loop) gives an :class:`asyncio.Event` set together with ``stop_event`` and lets that loop
@@ -35,9 +35,8 @@ from collections.abc import Callable
 from typing import TypeVar
 
 import psycopg
-from prometheus_client import start_http_server
-
 from hub.dataplane.reconnect import AsyncConnector, Backoff, run_reconnecting, sleep_unless_stopped
+from workers import liveness
 from workers.kafka_loop import TransientError
 
 __all__ = ["TRANSIENT_DB_ERRORS", "AsyncConnector", "Backoff", "DLQHeader", "ReconnectingConnection", "WorkerRuntime",
@@ -175,13 +174,14 @@ class WorkerRuntime:
         """An :class:`asyncio.Event` of the running loop, set with ``stop_event``.
 
         The loop takes over SIGTERM and SIGINT (a plain signal handler would not wake a loop that
-        is waiting on I/O), so call this from the main thread's loop.
-        """
+        is waiting on I/O), so call this from the main thread's loop; the loop also beats the worker's
+        heartbeat from now on (:func:`workers.liveness.pulse`)."""
         loop = asyncio.get_running_loop()
         event = asyncio.Event()
         self._async_stops.append((loop, event))
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, self.request_stop, signal.Signals(signum).name)
+        liveness.pulse(loop)  # the worker's loop beats its own heartbeat (N94)
         if self.stop_event.is_set():
             event.set()
         return event
@@ -195,9 +195,12 @@ class WorkerRuntime:
         return f"hub-{self.name}-{role}" if role else f"hub-{self.name}"
 
     def serve_metrics(self, port: int, host: str) -> None:
-        """Serve ``/metrics`` on ``host:port`` from a daemon thread; nothing when ``port`` is 0."""
+        """Serve ``/metrics`` and ``/livez`` (N94) on ``host:port`` from a daemon thread; nothing when
+        ``port`` is 0."""
         if port:
-            start_http_server(port, addr=host)
+            from hub.config import get_settings
+
+            liveness.serve(port, host, get_settings().worker_liveness_seconds)
             log.info("metrics listener started", extra={"fields": {"port": port, "worker": self.name}})
 
 

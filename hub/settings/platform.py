@@ -93,6 +93,9 @@ class ProcessSettings(HubSettingsGroup):
     log_level: str = "INFO"
     """Log level of the JSON logs."""
 
+    worker_liveness_seconds: float = 60.0
+    """A worker's `/livez` answers 503 once its loop has not beaten its heartbeat for this long (N94)."""
+
     startup_wait_seconds: float = 0.0
     """How long a starting process waits for PostgreSQL and Kafka to answer before it exits (0: exit at once, naming them); deployments set 60 (N86)."""
 

@@ -66,3 +66,27 @@ def test_what_is_not_retried_raises_the_problem(answers, tries) -> None:
         get_liveness.sync(client=hub)
     assert raised.value.code == "rate_limited" and raised.value.status == answers[0].status_code
     assert len(seen) == tries
+
+
+def test_the_async_transport_keys_mutations_and_retries_with_the_same_key():
+    """`AsyncHubTransport` (what `connect` gives the async calls, N96): a key on a mutation, kept on the retry."""
+    import asyncio
+
+    from streaming_hub import AsyncHubTransport
+
+    seen: list[str | None] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append(request.headers.get("X-Idempotency"))
+        return httpx.Response(503, headers={"Retry-After": "0"}) if len(seen) == 1 else httpx.Response(201)
+
+    async def no_wait(_: float) -> None:
+        return None
+
+    async def post() -> httpx.Response:
+        transport = AsyncHubTransport(httpx.MockTransport(answer), sleep=no_wait)
+        async with httpx.AsyncClient(transport=transport) as client:
+            return await client.post("http://hub.invalid/v1/subscriptions", json={})
+
+    assert asyncio.run(post()).status_code == 201
+    assert len(seen) == 2 and seen[0] and seen[0] == seen[1]

@@ -67,8 +67,8 @@ def test_every_deployment_has_resources(size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_deployment_probes_what_its_process_serves(size):
-    """The API: /healthz and /readyz; gRPC: its health service; the workers: their /metrics listener,
-    on the port their settings open (they serve nothing else)."""
+    """The API: /healthz and /readyz; gRPC: its health service; the workers: their loop's heartbeat (/livez,
+    N94) and /metrics, on the port their settings open (they serve nothing else); sweep: /metrics."""
     for obj in of_kind(rendered(size), "Deployment"):
         name, box, env = component(obj), container(obj), env_of(obj)
         live, ready = box["livenessProbe"], box["readinessProbe"]
@@ -79,7 +79,8 @@ def test_every_deployment_probes_what_its_process_serves(size):
         elif name == "grpc":
             assert live["grpc"]["port"] == ready["grpc"]["port"] == int(env["HUB_GRPC_PORT"]["value"])
         else:
-            assert live["httpGet"]["path"] == ready["httpGet"]["path"] == "/metrics"
+            assert live["httpGet"]["path"] == ("/metrics" if name == "sweep" else "/livez")
+            assert ready["httpGet"]["path"] == "/metrics" and live["httpGet"]["port"] == ready["httpGet"]["port"]
             port = ports[live["httpGet"]["port"]]
             if name == "sweep":
                 assert box["args"][-2:] == ["--metrics-port", str(port)]
@@ -183,3 +184,35 @@ def test_opentelemetry_variables_reach_every_process():
 @pytest.mark.parametrize("name", ["OTEL_EXPORTER_OTLP_HEADERS", "OTEL_EXPORTER_OTLP_TRACES_HEADERS", "HUB_LOG_LEVEL"])
 def test_opentelemetry_env_refuses_headers_and_other_names(name):
     assert helm("template", "t", str(CHART), "--set", f"opentelemetry.env.{name}=x").returncode != 0
+
+
+@pytest.mark.parametrize("where", ["env", "deliver.env", "api.env"])
+@pytest.mark.parametrize("name", ["OTEL_EXPORTER_OTLP_HEADERS", "OTEL_EXPORTER_OTLP_TRACES_HEADERS"])
+def test_otlp_headers_never_render_in_plain_text(where, name):
+    """Only opentelemetry.headersSecret may set them (issue 50): `--set env.OTEL_EXPORTER_OTLP_HEADERS=…` fails."""
+    done = helm("template", "t", str(CHART), "--set", f"{where}.{name}=authorization=Bearer x")
+    assert done.returncode != 0 and "headersSecret" in done.stderr
+
+
+def test_the_service_monitor_scrapes_every_process_as_its_job():
+    """Off by default; on, a headless Service per scraped process and one ServiceMonitor naming each job
+    `streaming-hub-<process>`, the names the alerting rules read (N95)."""
+    assert not of_kind(rendered("small"), "ServiceMonitor")
+    objects = template("--set", "observability.serviceMonitor.enabled=true",
+                       "--set", "observability.serviceMonitor.labels.release=kps")
+    [monitor] = of_kind(objects, "ServiceMonitor")
+    assert monitor["metadata"]["labels"]["release"] == "kps"
+    selected = [svc for svc in of_kind(objects, "Service")
+                if all(svc["metadata"]["labels"].get(k) == v for k, v in monitor["spec"]["selector"]["matchLabels"].items())]
+    deployments = {component(obj): obj for obj in of_kind(objects, "Deployment")}
+    assert {component(svc) for svc in selected} == set(deployments) - {"grpc"}  # gRPC serves no /metrics
+    for svc in selected:
+        box = container(deployments[component(svc)])
+        [port] = svc["spec"]["ports"]
+        assert port["name"] == "metrics" and port["targetPort"] in {p["name"] for p in box["ports"]}
+        assert svc["spec"]["selector"] == deployments[component(svc)]["spec"]["selector"]["matchLabels"]
+    [endpoint] = monitor["spec"]["endpoints"]
+    assert endpoint["port"] == "metrics" and endpoint["path"] == "/metrics"
+    [relabel] = endpoint["relabelings"]
+    assert relabel == {"sourceLabels": ["__meta_kubernetes_service_label_app_kubernetes_io_component"],
+                       "targetLabel": "job", "replacement": "streaming-hub-$1"}

@@ -20,6 +20,8 @@ from tests.observability.exprs import dashboard_exprs, metric_names, rule_exprs
 # The series names a family of each type exposes (the client names a counter's family without `_total`).
 SERIES = {"counter": ("_total", "_created"), "histogram": ("_bucket", "_count", "_sum", "_created"),
           "summary": ("", "_count", "_sum", "_created"), "gauge": ("",), "info": ("_info",), "unknown": ("",)}
+# The series Prometheus makes itself for every target (the rules' per-process `up` alerts read them).
+PROMETHEUS_OWN = {"up"}
 # Each worker and the setting that opens its /metrics listener.
 WORKERS = {"ingest": "HUB_INGEST_METRICS_PORT", "deliver": "HUB_DELIVER_METRICS_PORT",
            "consumer-relay": "HUB_INGEST_METRICS_PORT"}
@@ -56,8 +58,42 @@ def scraped() -> Iterator[dict[str, set[str]]]:
         base = processes.enter_context(live_api(env))
         httpx.get(f"{base}/readyz", timeout=30)
         found = {"api": exported_names(scrape(f"{base}/metrics"))}
-        found.update({name: exported_names(scrape(f"http://127.0.0.1:{port}/metrics")) for name, port in ports.items()})
+        RAW.update({name: scrape(f"http://127.0.0.1:{port}/metrics") for name, port in ports.items()})
+        found.update({name: exported_names(text) for name, text in RAW.items()})
+        LIVEZ.update({name: heartbeat(f"http://127.0.0.1:{port}/livez") for name, port in ports.items()})
     yield found
+
+
+RAW: dict[str, str] = {}  # each worker's /metrics text, scraped before any traffic
+LIVEZ: dict[str, dict] = {}  # each worker's /livez answer, read while the `scraped` processes ran
+
+
+def heartbeat(url: str, timeout: float = 60.0) -> dict:
+    """The /livez answer once the worker's loop has beaten its heartbeat (N94)."""
+    deadline = time.monotonic() + timeout
+    while (answer := httpx.get(url, timeout=2)).json()["status"] == "starting":
+        assert time.monotonic() < deadline, f"no heartbeat at {url}"
+        time.sleep(0.3)
+    return {"code": answer.status_code, **answer.json()}
+
+
+def test_deliver_counts_every_kind_from_zero(scraped):
+    """Before any delivery: a 0 for every registered kind, so the alerts' increase() sees the first disables (N95)."""
+    from hub.providers.registry import kinds
+
+    samples = {(sample.name, tuple(sorted(sample.labels.items()))): sample.value
+               for family in text_string_to_metric_families(RAW["deliver"]) for sample in family.samples}
+    for kind in kinds():
+        assert samples[("streaming_hub_subscriptions_auto_disabled_total", (("sink_kind", kind),))] == 0, kind
+        dead = (("outcome", "dead_lettered"), ("sink_kind", kind))
+        assert samples[("streaming_hub_delivery_attempts_total", dead)] == 0, kind
+
+
+def test_each_workers_loop_beats_its_heartbeat(scraped):
+    """Thread-based (ingest's batch loop) and asyncio (deliver, the relay) alike: /livez is 200 and fresh."""
+    assert set(LIVEZ) == set(WORKERS)
+    for name, answer in LIVEZ.items():
+        assert answer["code"] == 200 and answer["status"] == "ok" and answer["heartbeat_age_seconds"] < 5, name
 
 
 def test_every_process_exports_the_hubs_metrics(scraped):
@@ -68,7 +104,7 @@ def test_every_process_exports_the_hubs_metrics(scraped):
 @pytest.mark.parametrize(("where", "expr"), sorted({**rule_exprs(), **dashboard_exprs()}.items()))
 def test_every_metric_read_is_exported(scraped, where, expr):
     exported = set().union(*scraped.values())
-    assert metric_names(expr) <= exported, f"{where}: {metric_names(expr) - exported} not exported"
+    assert metric_names(expr) - PROMETHEUS_OWN <= exported, f"{where}: {metric_names(expr) - exported} not exported"
 
 
 def test_the_watched_gauges_come_from_their_process(scraped):

@@ -43,6 +43,20 @@ async def serve(runtime: WorkerRuntime) -> None:
         await engine.close()
 
 
+def count_from_zero() -> None:
+    """Every sink kind's (the provider registry's) auto-disable and attempt counters, exported at 0 from the
+    start: ``increase()`` ignores a series' first sample, so a series born at its first increment would hide
+    a mass auto-disable right after a restart from the alerts (N95)."""
+    from hub.metrics import ATTEMPTS, AUTO_DISABLED
+    from hub.providers.registry import kinds
+    from hub.sinks.vocabulary import Outcome
+
+    for kind in kinds():
+        AUTO_DISABLED.labels(sink_kind=kind)
+        for outcome in Outcome:
+            ATTEMPTS.labels(sink_kind=kind, outcome=outcome.value)
+
+
 def lanes(pipelines: int) -> list[bool]:
     """Whether each pipeline may claim bulk jobs (N58): with two or more, the first is the live lane, so
     a live job never waits for every pipeline to finish a batch of a recovery's jobs."""
@@ -59,6 +73,7 @@ def run(*, processes: int = 1, index: int = 0) -> None:
     port = settings.deliver_metrics_port + index if settings.deliver_metrics_port else 0
     runtime = WorkerRuntime.start("deliver", log_level=settings.log_level, metrics_port=port,
                                   metrics_host=settings.deliver_metrics_host)
+    count_from_zero()
     try:
         import uvloop
         uvloop.install()

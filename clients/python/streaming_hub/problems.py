@@ -3,6 +3,7 @@ whose ``code`` names the error (``missing_idempotency_key``, ``subscription_not_
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import httpx
@@ -20,15 +21,24 @@ class HubProblem(Exception):
         super().__init__(f"{status} {self.code or self.title}: {self.detail}".rstrip(": "))
 
 
-def raise_for_problem(response: httpx.Response) -> None:
-    """An httpx response hook: raise :class:`HubProblem` for a 4xx or 5xx answer (after any retry)."""
-    if response.status_code < 400:
-        return
-    response.read()
+def problem_of(status: int, content: bytes) -> HubProblem:
+    """The :class:`HubProblem` of an error answer's STATUS and body (its problem+json, or its text)."""
     problem: dict[str, Any]
     try:
-        found = response.json()
-        problem = found if isinstance(found, dict) else {"detail": response.text}
+        found = json.loads(content)
+        problem = found if isinstance(found, dict) else {"detail": content.decode(errors="replace")}
     except ValueError:  # not JSON: a proxy's page, say
-        problem = {"detail": response.text[:500]}
-    raise HubProblem(response.status_code, problem)
+        problem = {"detail": content.decode(errors="replace")[:500]}
+    return HubProblem(status, problem)
+
+
+def raise_for_problem(response: httpx.Response) -> None:
+    """An httpx response hook: raise :class:`HubProblem` for a 4xx or 5xx answer (after any retry)."""
+    if response.status_code >= 400:
+        raise problem_of(response.status_code, response.read())
+
+
+async def araise_for_problem(response: httpx.Response) -> None:
+    """The same hook for an ``httpx.AsyncClient`` (whose hooks are coroutines)."""
+    if response.status_code >= 400:
+        raise problem_of(response.status_code, await response.aread())

@@ -10,9 +10,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.create_subscription_response_409_errors_item import (
-        CreateSubscriptionResponse409ErrorsItem,
-    )
+    from ..models.problem_errors_item import ProblemErrorsItem
 
 
 T = TypeVar("T", bound="CreateSubscriptionResponse409")
@@ -26,7 +24,7 @@ class CreateSubscriptionResponse409:
         title (str):
         code (str | Unset):
         detail (str | Unset):
-        errors (list[CreateSubscriptionResponse409ErrorsItem] | Unset):
+        errors (list[ProblemErrorsItem] | Unset):
         instance (str | Unset):
         type_ (str | Unset):
         existing_id (UUID | Unset):
@@ -36,16 +34,14 @@ class CreateSubscriptionResponse409:
     title: str
     code: str | Unset = UNSET
     detail: str | Unset = UNSET
-    errors: list[CreateSubscriptionResponse409ErrorsItem] | Unset = UNSET
+    errors: list[ProblemErrorsItem] | Unset = UNSET
     instance: str | Unset = UNSET
     type_: str | Unset = UNSET
     existing_id: UUID | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.create_subscription_response_409_errors_item import (
-            CreateSubscriptionResponse409ErrorsItem,  # noqa: PLC0415
-        )
+        from ..models.problem_errors_item import ProblemErrorsItem  # noqa: PLC0415
 
         status = self.status
 
@@ -95,9 +91,7 @@ class CreateSubscriptionResponse409:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.create_subscription_response_409_errors_item import (
-            CreateSubscriptionResponse409ErrorsItem,  # noqa: PLC0415
-        )
+        from ..models.problem_errors_item import ProblemErrorsItem  # noqa: PLC0415
 
         d = dict(src_dict)
         status = d.pop("status")
@@ -109,13 +103,11 @@ class CreateSubscriptionResponse409:
         detail = d.pop("detail", UNSET)
 
         _errors = d.pop("errors", UNSET)
-        errors: list[CreateSubscriptionResponse409ErrorsItem] | Unset = UNSET
+        errors: list[ProblemErrorsItem] | Unset = UNSET
         if _errors is not UNSET:
             errors = []
             for errors_item_data in _errors:
-                errors_item = CreateSubscriptionResponse409ErrorsItem.from_dict(
-                    errors_item_data
-                )
+                errors_item = ProblemErrorsItem.from_dict(errors_item_data)
 
                 errors.append(errors_item)
 

@@ -12,9 +12,7 @@ if TYPE_CHECKING:
     from ..models.get_dashboard_response_422_details import (
         GetDashboardResponse422Details,
     )
-    from ..models.get_dashboard_response_422_errors_item import (
-        GetDashboardResponse422ErrorsItem,
-    )
+    from ..models.problem_errors_item import ProblemErrorsItem
 
 
 T = TypeVar("T", bound="GetDashboardResponse422")
@@ -28,7 +26,7 @@ class GetDashboardResponse422:
         title (str):
         code (str | Unset):
         detail (str | Unset):
-        errors (list[GetDashboardResponse422ErrorsItem] | Unset):
+        errors (list[ProblemErrorsItem] | Unset):
         instance (str | Unset):
         type_ (str | Unset):
         details (GetDashboardResponse422Details | Unset):
@@ -38,7 +36,7 @@ class GetDashboardResponse422:
     title: str
     code: str | Unset = UNSET
     detail: str | Unset = UNSET
-    errors: list[GetDashboardResponse422ErrorsItem] | Unset = UNSET
+    errors: list[ProblemErrorsItem] | Unset = UNSET
     instance: str | Unset = UNSET
     type_: str | Unset = UNSET
     details: GetDashboardResponse422Details | Unset = UNSET
@@ -48,9 +46,7 @@ class GetDashboardResponse422:
         from ..models.get_dashboard_response_422_details import (
             GetDashboardResponse422Details,  # noqa: PLC0415
         )
-        from ..models.get_dashboard_response_422_errors_item import (
-            GetDashboardResponse422ErrorsItem,  # noqa: PLC0415
-        )
+        from ..models.problem_errors_item import ProblemErrorsItem  # noqa: PLC0415
 
         status = self.status
 
@@ -103,9 +99,7 @@ class GetDashboardResponse422:
         from ..models.get_dashboard_response_422_details import (
             GetDashboardResponse422Details,  # noqa: PLC0415
         )
-        from ..models.get_dashboard_response_422_errors_item import (
-            GetDashboardResponse422ErrorsItem,  # noqa: PLC0415
-        )
+        from ..models.problem_errors_item import ProblemErrorsItem  # noqa: PLC0415
 
         d = dict(src_dict)
         status = d.pop("status")
@@ -117,13 +111,11 @@ class GetDashboardResponse422:
         detail = d.pop("detail", UNSET)
 
         _errors = d.pop("errors", UNSET)
-        errors: list[GetDashboardResponse422ErrorsItem] | Unset = UNSET
+        errors: list[ProblemErrorsItem] | Unset = UNSET
         if _errors is not UNSET:
             errors = []
             for errors_item_data in _errors:
-                errors_item = GetDashboardResponse422ErrorsItem.from_dict(
-                    errors_item_data
-                )
+                errors_item = ProblemErrorsItem.from_dict(errors_item_data)
 
                 errors.append(errors_item)
 

@@ -29,12 +29,16 @@ helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version }}
 HUB_DATABASE_URL HUB_RABBITMQ_URL HUB_JWT_HS256_SECRET HUB_ENCRYPTION_KEYS HUB_DASHBOARD_CURSOR_KEY
 {{- end -}}
 
-{{/* `env` maps (name: value) as env entries; refuses a secret setting's name. */}}
+{{/* `env` maps (name: value) as env entries; refuses a secret setting's name and any *HEADERS variable
+(OTLP headers carry credentials: only from opentelemetry.headersSecret). */}}
 {{- define "hub.plainEnv" -}}
 {{- $secret := splitList " " (include "hub.secretSettings" .root) -}}
 {{- range $name, $value := .env }}
 {{- if has $name $secret }}
 {{- fail (printf "%s is a secret: give it through an existing Secret, not env" $name) }}
+{{- end }}
+{{- if contains "HEADERS" $name }}
+{{- fail (printf "%s may carry credentials: give it through opentelemetry.headersSecret" $name) }}
 {{- end }}
 - name: {{ $name }}
   value: {{ $value | toString | quote }}

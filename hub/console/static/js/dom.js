@@ -39,13 +39,15 @@ export function facts(pairs) {
     pairs.map(([label, value]) => [h('dt', {}, label), h('dd', {}, value ?? '—')]));
 }
 
-/** A table from column headings and rows (arrays of cell contents). */
+/** A table from column headings and rows (arrays of cell contents). Each cell carries its column's
+ * heading (data-label): on a narrow screen the stylesheet shows every row as a card of labelled fields. */
 export function table(caption, headings, rows) {
   return h('div', { class: 'table-wrap' },
-    h('table', {},
+    h('table', { class: 'cards' },
       h('caption', {}, caption),
       h('thead', {}, h('tr', {}, headings.map((text) => h('th', { scope: 'col' }, text)))),
-      h('tbody', {}, rows.map((cells) => h('tr', {}, cells.map((cell) => h('td', {}, cell)))))));
+      h('tbody', {}, rows.map((cells) => h('tr', {},
+        cells.map((cell, index) => h('td', { 'data-label': headings[index] ?? '' }, cell)))))));
 }
 
 /** A badge whose class comes from a fixed list (the value is shown as text only). */

@@ -9,12 +9,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.dlq_response import DLQResponse
 from ...models.list_dlq_observations_error_class import ListDlqObservationsErrorClass
-from ...models.list_dlq_observations_response_400 import ListDlqObservationsResponse400
-from ...models.list_dlq_observations_response_401 import ListDlqObservationsResponse401
-from ...models.list_dlq_observations_response_403 import ListDlqObservationsResponse403
-from ...models.list_dlq_observations_response_500 import ListDlqObservationsResponse500
-from ...models.list_dlq_observations_response_503 import ListDlqObservationsResponse503
-from ...models.list_dlq_observations_response_504 import ListDlqObservationsResponse504
+from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
@@ -53,48 +48,39 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    DLQResponse
-    | ListDlqObservationsResponse400
-    | ListDlqObservationsResponse401
-    | ListDlqObservationsResponse403
-    | ListDlqObservationsResponse500
-    | ListDlqObservationsResponse503
-    | ListDlqObservationsResponse504
-    | None
-):
+) -> DLQResponse | Problem | None:
     if response.status_code == 200:
         response_200 = DLQResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = ListDlqObservationsResponse400.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = ListDlqObservationsResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = ListDlqObservationsResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 500:
-        response_500 = ListDlqObservationsResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = ListDlqObservationsResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = ListDlqObservationsResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -106,15 +92,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    DLQResponse
-    | ListDlqObservationsResponse400
-    | ListDlqObservationsResponse401
-    | ListDlqObservationsResponse403
-    | ListDlqObservationsResponse500
-    | ListDlqObservationsResponse503
-    | ListDlqObservationsResponse504
-]:
+) -> Response[DLQResponse | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -129,15 +107,7 @@ def sync_detailed(
     source_topic: str | Unset = UNSET,
     error_class: ListDlqObservationsErrorClass | Unset = UNSET,
     after: UUID | Unset = UNSET,
-) -> Response[
-    DLQResponse
-    | ListDlqObservationsResponse400
-    | ListDlqObservationsResponse401
-    | ListDlqObservationsResponse403
-    | ListDlqObservationsResponse500
-    | ListDlqObservationsResponse503
-    | ListDlqObservationsResponse504
-]:
+) -> Response[DLQResponse | Problem]:
     """List dead-letter observations
 
      A reverse-chronological, keyset-paginated page of dead-letter observations, across tenants.
@@ -152,7 +122,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DLQResponse | ListDlqObservationsResponse400 | ListDlqObservationsResponse401 | ListDlqObservationsResponse403 | ListDlqObservationsResponse500 | ListDlqObservationsResponse503 | ListDlqObservationsResponse504]
+        Response[DLQResponse | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -174,16 +144,7 @@ def sync(
     source_topic: str | Unset = UNSET,
     error_class: ListDlqObservationsErrorClass | Unset = UNSET,
     after: UUID | Unset = UNSET,
-) -> (
-    DLQResponse
-    | ListDlqObservationsResponse400
-    | ListDlqObservationsResponse401
-    | ListDlqObservationsResponse403
-    | ListDlqObservationsResponse500
-    | ListDlqObservationsResponse503
-    | ListDlqObservationsResponse504
-    | None
-):
+) -> DLQResponse | Problem | None:
     """List dead-letter observations
 
      A reverse-chronological, keyset-paginated page of dead-letter observations, across tenants.
@@ -198,7 +159,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DLQResponse | ListDlqObservationsResponse400 | ListDlqObservationsResponse401 | ListDlqObservationsResponse403 | ListDlqObservationsResponse500 | ListDlqObservationsResponse503 | ListDlqObservationsResponse504
+        DLQResponse | Problem
     """
 
     return sync_detailed(
@@ -215,15 +176,7 @@ async def asyncio_detailed(
     source_topic: str | Unset = UNSET,
     error_class: ListDlqObservationsErrorClass | Unset = UNSET,
     after: UUID | Unset = UNSET,
-) -> Response[
-    DLQResponse
-    | ListDlqObservationsResponse400
-    | ListDlqObservationsResponse401
-    | ListDlqObservationsResponse403
-    | ListDlqObservationsResponse500
-    | ListDlqObservationsResponse503
-    | ListDlqObservationsResponse504
-]:
+) -> Response[DLQResponse | Problem]:
     """List dead-letter observations
 
      A reverse-chronological, keyset-paginated page of dead-letter observations, across tenants.
@@ -238,7 +191,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DLQResponse | ListDlqObservationsResponse400 | ListDlqObservationsResponse401 | ListDlqObservationsResponse403 | ListDlqObservationsResponse500 | ListDlqObservationsResponse503 | ListDlqObservationsResponse504]
+        Response[DLQResponse | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -258,16 +211,7 @@ async def asyncio(
     source_topic: str | Unset = UNSET,
     error_class: ListDlqObservationsErrorClass | Unset = UNSET,
     after: UUID | Unset = UNSET,
-) -> (
-    DLQResponse
-    | ListDlqObservationsResponse400
-    | ListDlqObservationsResponse401
-    | ListDlqObservationsResponse403
-    | ListDlqObservationsResponse500
-    | ListDlqObservationsResponse503
-    | ListDlqObservationsResponse504
-    | None
-):
+) -> DLQResponse | Problem | None:
     """List dead-letter observations
 
      A reverse-chronological, keyset-paginated page of dead-letter observations, across tenants.
@@ -282,7 +226,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DLQResponse | ListDlqObservationsResponse400 | ListDlqObservationsResponse401 | ListDlqObservationsResponse403 | ListDlqObservationsResponse500 | ListDlqObservationsResponse503 | ListDlqObservationsResponse504
+        DLQResponse | Problem
     """
 
     return (

@@ -7,12 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.catalog_response import CatalogResponse
-from ...models.get_catalog_response_401 import GetCatalogResponse401
-from ...models.get_catalog_response_403 import GetCatalogResponse403
-from ...models.get_catalog_response_429 import GetCatalogResponse429
-from ...models.get_catalog_response_500 import GetCatalogResponse500
-from ...models.get_catalog_response_503 import GetCatalogResponse503
-from ...models.get_catalog_response_504 import GetCatalogResponse504
+from ...models.problem import Problem
 from ...types import UNSET, Response
 
 
@@ -28,48 +23,39 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    CatalogResponse
-    | GetCatalogResponse401
-    | GetCatalogResponse403
-    | GetCatalogResponse429
-    | GetCatalogResponse500
-    | GetCatalogResponse503
-    | GetCatalogResponse504
-    | None
-):
+) -> CatalogResponse | Problem | None:
     if response.status_code == 200:
         response_200 = CatalogResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = GetCatalogResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = GetCatalogResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 429:
-        response_429 = GetCatalogResponse429.from_dict(response.json())
+        response_429 = Problem.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = GetCatalogResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = GetCatalogResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = GetCatalogResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -81,15 +67,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    CatalogResponse
-    | GetCatalogResponse401
-    | GetCatalogResponse403
-    | GetCatalogResponse429
-    | GetCatalogResponse500
-    | GetCatalogResponse503
-    | GetCatalogResponse504
-]:
+) -> Response[CatalogResponse | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -101,15 +79,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[
-    CatalogResponse
-    | GetCatalogResponse401
-    | GetCatalogResponse403
-    | GetCatalogResponse429
-    | GetCatalogResponse500
-    | GetCatalogResponse503
-    | GetCatalogResponse504
-]:
+) -> Response[CatalogResponse | Problem]:
     """List the event catalog
 
      The manifest-fed catalog snapshot; global, the same bytes for every tenant.
@@ -119,7 +89,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CatalogResponse | GetCatalogResponse401 | GetCatalogResponse403 | GetCatalogResponse429 | GetCatalogResponse500 | GetCatalogResponse503 | GetCatalogResponse504]
+        Response[CatalogResponse | Problem]
     """
 
     kwargs = _get_kwargs()
@@ -134,16 +104,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-) -> (
-    CatalogResponse
-    | GetCatalogResponse401
-    | GetCatalogResponse403
-    | GetCatalogResponse429
-    | GetCatalogResponse500
-    | GetCatalogResponse503
-    | GetCatalogResponse504
-    | None
-):
+) -> CatalogResponse | Problem | None:
     """List the event catalog
 
      The manifest-fed catalog snapshot; global, the same bytes for every tenant.
@@ -153,7 +114,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CatalogResponse | GetCatalogResponse401 | GetCatalogResponse403 | GetCatalogResponse429 | GetCatalogResponse500 | GetCatalogResponse503 | GetCatalogResponse504
+        CatalogResponse | Problem
     """
 
     return sync_detailed(
@@ -164,15 +125,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[
-    CatalogResponse
-    | GetCatalogResponse401
-    | GetCatalogResponse403
-    | GetCatalogResponse429
-    | GetCatalogResponse500
-    | GetCatalogResponse503
-    | GetCatalogResponse504
-]:
+) -> Response[CatalogResponse | Problem]:
     """List the event catalog
 
      The manifest-fed catalog snapshot; global, the same bytes for every tenant.
@@ -182,7 +135,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CatalogResponse | GetCatalogResponse401 | GetCatalogResponse403 | GetCatalogResponse429 | GetCatalogResponse500 | GetCatalogResponse503 | GetCatalogResponse504]
+        Response[CatalogResponse | Problem]
     """
 
     kwargs = _get_kwargs()
@@ -195,16 +148,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-) -> (
-    CatalogResponse
-    | GetCatalogResponse401
-    | GetCatalogResponse403
-    | GetCatalogResponse429
-    | GetCatalogResponse500
-    | GetCatalogResponse503
-    | GetCatalogResponse504
-    | None
-):
+) -> CatalogResponse | Problem | None:
     """List the event catalog
 
      The manifest-fed catalog snapshot; global, the same bytes for every tenant.
@@ -214,7 +158,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CatalogResponse | GetCatalogResponse401 | GetCatalogResponse403 | GetCatalogResponse429 | GetCatalogResponse500 | GetCatalogResponse503 | GetCatalogResponse504
+        CatalogResponse | Problem
     """
 
     return (

@@ -8,13 +8,8 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.dashboard_snapshot import DashboardSnapshot
-from ...models.get_dashboard_response_401 import GetDashboardResponse401
-from ...models.get_dashboard_response_403 import GetDashboardResponse403
 from ...models.get_dashboard_response_422 import GetDashboardResponse422
-from ...models.get_dashboard_response_429 import GetDashboardResponse429
-from ...models.get_dashboard_response_500 import GetDashboardResponse500
-from ...models.get_dashboard_response_503 import GetDashboardResponse503
-from ...models.get_dashboard_response_504 import GetDashboardResponse504
+from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
@@ -52,29 +47,19 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    DashboardSnapshot
-    | GetDashboardResponse401
-    | GetDashboardResponse403
-    | GetDashboardResponse422
-    | GetDashboardResponse429
-    | GetDashboardResponse500
-    | GetDashboardResponse503
-    | GetDashboardResponse504
-    | None
-):
+) -> DashboardSnapshot | GetDashboardResponse422 | Problem | None:
     if response.status_code == 200:
         response_200 = DashboardSnapshot.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = GetDashboardResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = GetDashboardResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
@@ -84,22 +69,22 @@ def _parse_response(
         return response_422
 
     if response.status_code == 429:
-        response_429 = GetDashboardResponse429.from_dict(response.json())
+        response_429 = Problem.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = GetDashboardResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = GetDashboardResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = GetDashboardResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -111,16 +96,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    DashboardSnapshot
-    | GetDashboardResponse401
-    | GetDashboardResponse403
-    | GetDashboardResponse422
-    | GetDashboardResponse429
-    | GetDashboardResponse500
-    | GetDashboardResponse503
-    | GetDashboardResponse504
-]:
+) -> Response[DashboardSnapshot | GetDashboardResponse422 | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -135,16 +111,7 @@ def sync_detailed(
     from_: datetime.datetime | Unset = UNSET,
     to: datetime.datetime | Unset = UNSET,
     window_hours: int | Unset = UNSET,
-) -> Response[
-    DashboardSnapshot
-    | GetDashboardResponse401
-    | GetDashboardResponse403
-    | GetDashboardResponse422
-    | GetDashboardResponse429
-    | GetDashboardResponse500
-    | GetDashboardResponse503
-    | GetDashboardResponse504
-]:
+) -> Response[DashboardSnapshot | GetDashboardResponse422 | Problem]:
     """Get the operational dashboard snapshot
 
      One consistent read: the census and backlog now, the period's counts and time series.
@@ -159,7 +126,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DashboardSnapshot | GetDashboardResponse401 | GetDashboardResponse403 | GetDashboardResponse422 | GetDashboardResponse429 | GetDashboardResponse500 | GetDashboardResponse503 | GetDashboardResponse504]
+        Response[DashboardSnapshot | GetDashboardResponse422 | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -181,17 +148,7 @@ def sync(
     from_: datetime.datetime | Unset = UNSET,
     to: datetime.datetime | Unset = UNSET,
     window_hours: int | Unset = UNSET,
-) -> (
-    DashboardSnapshot
-    | GetDashboardResponse401
-    | GetDashboardResponse403
-    | GetDashboardResponse422
-    | GetDashboardResponse429
-    | GetDashboardResponse500
-    | GetDashboardResponse503
-    | GetDashboardResponse504
-    | None
-):
+) -> DashboardSnapshot | GetDashboardResponse422 | Problem | None:
     """Get the operational dashboard snapshot
 
      One consistent read: the census and backlog now, the period's counts and time series.
@@ -206,7 +163,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DashboardSnapshot | GetDashboardResponse401 | GetDashboardResponse403 | GetDashboardResponse422 | GetDashboardResponse429 | GetDashboardResponse500 | GetDashboardResponse503 | GetDashboardResponse504
+        DashboardSnapshot | GetDashboardResponse422 | Problem
     """
 
     return sync_detailed(
@@ -223,16 +180,7 @@ async def asyncio_detailed(
     from_: datetime.datetime | Unset = UNSET,
     to: datetime.datetime | Unset = UNSET,
     window_hours: int | Unset = UNSET,
-) -> Response[
-    DashboardSnapshot
-    | GetDashboardResponse401
-    | GetDashboardResponse403
-    | GetDashboardResponse422
-    | GetDashboardResponse429
-    | GetDashboardResponse500
-    | GetDashboardResponse503
-    | GetDashboardResponse504
-]:
+) -> Response[DashboardSnapshot | GetDashboardResponse422 | Problem]:
     """Get the operational dashboard snapshot
 
      One consistent read: the census and backlog now, the period's counts and time series.
@@ -247,7 +195,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DashboardSnapshot | GetDashboardResponse401 | GetDashboardResponse403 | GetDashboardResponse422 | GetDashboardResponse429 | GetDashboardResponse500 | GetDashboardResponse503 | GetDashboardResponse504]
+        Response[DashboardSnapshot | GetDashboardResponse422 | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -267,17 +215,7 @@ async def asyncio(
     from_: datetime.datetime | Unset = UNSET,
     to: datetime.datetime | Unset = UNSET,
     window_hours: int | Unset = UNSET,
-) -> (
-    DashboardSnapshot
-    | GetDashboardResponse401
-    | GetDashboardResponse403
-    | GetDashboardResponse422
-    | GetDashboardResponse429
-    | GetDashboardResponse500
-    | GetDashboardResponse503
-    | GetDashboardResponse504
-    | None
-):
+) -> DashboardSnapshot | GetDashboardResponse422 | Problem | None:
     """Get the operational dashboard snapshot
 
      One consistent read: the census and backlog now, the period's counts and time series.
@@ -292,7 +230,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DashboardSnapshot | GetDashboardResponse401 | GetDashboardResponse403 | GetDashboardResponse422 | GetDashboardResponse429 | GetDashboardResponse500 | GetDashboardResponse503 | GetDashboardResponse504
+        DashboardSnapshot | GetDashboardResponse422 | Problem
     """
 
     return (

@@ -7,28 +7,11 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.get_dashboard_needs_attention_response_401 import (
-    GetDashboardNeedsAttentionResponse401,
-)
-from ...models.get_dashboard_needs_attention_response_403 import (
-    GetDashboardNeedsAttentionResponse403,
-)
 from ...models.get_dashboard_needs_attention_response_422 import (
     GetDashboardNeedsAttentionResponse422,
 )
-from ...models.get_dashboard_needs_attention_response_429 import (
-    GetDashboardNeedsAttentionResponse429,
-)
-from ...models.get_dashboard_needs_attention_response_500 import (
-    GetDashboardNeedsAttentionResponse500,
-)
-from ...models.get_dashboard_needs_attention_response_503 import (
-    GetDashboardNeedsAttentionResponse503,
-)
-from ...models.get_dashboard_needs_attention_response_504 import (
-    GetDashboardNeedsAttentionResponse504,
-)
 from ...models.needs_attention_page import NeedsAttentionPage
+from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
@@ -72,29 +55,19 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    GetDashboardNeedsAttentionResponse401
-    | GetDashboardNeedsAttentionResponse403
-    | GetDashboardNeedsAttentionResponse422
-    | GetDashboardNeedsAttentionResponse429
-    | GetDashboardNeedsAttentionResponse500
-    | GetDashboardNeedsAttentionResponse503
-    | GetDashboardNeedsAttentionResponse504
-    | NeedsAttentionPage
-    | None
-):
+) -> GetDashboardNeedsAttentionResponse422 | NeedsAttentionPage | Problem | None:
     if response.status_code == 200:
         response_200 = NeedsAttentionPage.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = GetDashboardNeedsAttentionResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = GetDashboardNeedsAttentionResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
@@ -104,22 +77,22 @@ def _parse_response(
         return response_422
 
     if response.status_code == 429:
-        response_429 = GetDashboardNeedsAttentionResponse429.from_dict(response.json())
+        response_429 = Problem.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = GetDashboardNeedsAttentionResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = GetDashboardNeedsAttentionResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = GetDashboardNeedsAttentionResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -131,16 +104,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    GetDashboardNeedsAttentionResponse401
-    | GetDashboardNeedsAttentionResponse403
-    | GetDashboardNeedsAttentionResponse422
-    | GetDashboardNeedsAttentionResponse429
-    | GetDashboardNeedsAttentionResponse500
-    | GetDashboardNeedsAttentionResponse503
-    | GetDashboardNeedsAttentionResponse504
-    | NeedsAttentionPage
-]:
+) -> Response[GetDashboardNeedsAttentionResponse422 | NeedsAttentionPage | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -157,16 +121,7 @@ def sync_detailed(
     window_hours: int | Unset = UNSET,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
-) -> Response[
-    GetDashboardNeedsAttentionResponse401
-    | GetDashboardNeedsAttentionResponse403
-    | GetDashboardNeedsAttentionResponse422
-    | GetDashboardNeedsAttentionResponse429
-    | GetDashboardNeedsAttentionResponse500
-    | GetDashboardNeedsAttentionResponse503
-    | GetDashboardNeedsAttentionResponse504
-    | NeedsAttentionPage
-]:
+) -> Response[GetDashboardNeedsAttentionResponse422 | NeedsAttentionPage | Problem]:
     """List the subscriptions needing attention
 
      A keyset page of the subscriptions that need an operator, ranked by severity.
@@ -183,7 +138,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetDashboardNeedsAttentionResponse401 | GetDashboardNeedsAttentionResponse403 | GetDashboardNeedsAttentionResponse422 | GetDashboardNeedsAttentionResponse429 | GetDashboardNeedsAttentionResponse500 | GetDashboardNeedsAttentionResponse503 | GetDashboardNeedsAttentionResponse504 | NeedsAttentionPage]
+        Response[GetDashboardNeedsAttentionResponse422 | NeedsAttentionPage | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -209,17 +164,7 @@ def sync(
     window_hours: int | Unset = UNSET,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
-) -> (
-    GetDashboardNeedsAttentionResponse401
-    | GetDashboardNeedsAttentionResponse403
-    | GetDashboardNeedsAttentionResponse422
-    | GetDashboardNeedsAttentionResponse429
-    | GetDashboardNeedsAttentionResponse500
-    | GetDashboardNeedsAttentionResponse503
-    | GetDashboardNeedsAttentionResponse504
-    | NeedsAttentionPage
-    | None
-):
+) -> GetDashboardNeedsAttentionResponse422 | NeedsAttentionPage | Problem | None:
     """List the subscriptions needing attention
 
      A keyset page of the subscriptions that need an operator, ranked by severity.
@@ -236,7 +181,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetDashboardNeedsAttentionResponse401 | GetDashboardNeedsAttentionResponse403 | GetDashboardNeedsAttentionResponse422 | GetDashboardNeedsAttentionResponse429 | GetDashboardNeedsAttentionResponse500 | GetDashboardNeedsAttentionResponse503 | GetDashboardNeedsAttentionResponse504 | NeedsAttentionPage
+        GetDashboardNeedsAttentionResponse422 | NeedsAttentionPage | Problem
     """
 
     return sync_detailed(
@@ -257,16 +202,7 @@ async def asyncio_detailed(
     window_hours: int | Unset = UNSET,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
-) -> Response[
-    GetDashboardNeedsAttentionResponse401
-    | GetDashboardNeedsAttentionResponse403
-    | GetDashboardNeedsAttentionResponse422
-    | GetDashboardNeedsAttentionResponse429
-    | GetDashboardNeedsAttentionResponse500
-    | GetDashboardNeedsAttentionResponse503
-    | GetDashboardNeedsAttentionResponse504
-    | NeedsAttentionPage
-]:
+) -> Response[GetDashboardNeedsAttentionResponse422 | NeedsAttentionPage | Problem]:
     """List the subscriptions needing attention
 
      A keyset page of the subscriptions that need an operator, ranked by severity.
@@ -283,7 +219,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetDashboardNeedsAttentionResponse401 | GetDashboardNeedsAttentionResponse403 | GetDashboardNeedsAttentionResponse422 | GetDashboardNeedsAttentionResponse429 | GetDashboardNeedsAttentionResponse500 | GetDashboardNeedsAttentionResponse503 | GetDashboardNeedsAttentionResponse504 | NeedsAttentionPage]
+        Response[GetDashboardNeedsAttentionResponse422 | NeedsAttentionPage | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -307,17 +243,7 @@ async def asyncio(
     window_hours: int | Unset = UNSET,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
-) -> (
-    GetDashboardNeedsAttentionResponse401
-    | GetDashboardNeedsAttentionResponse403
-    | GetDashboardNeedsAttentionResponse422
-    | GetDashboardNeedsAttentionResponse429
-    | GetDashboardNeedsAttentionResponse500
-    | GetDashboardNeedsAttentionResponse503
-    | GetDashboardNeedsAttentionResponse504
-    | NeedsAttentionPage
-    | None
-):
+) -> GetDashboardNeedsAttentionResponse422 | NeedsAttentionPage | Problem | None:
     """List the subscriptions needing attention
 
      A keyset page of the subscriptions that need an operator, ranked by severity.
@@ -334,7 +260,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetDashboardNeedsAttentionResponse401 | GetDashboardNeedsAttentionResponse403 | GetDashboardNeedsAttentionResponse422 | GetDashboardNeedsAttentionResponse429 | GetDashboardNeedsAttentionResponse500 | GetDashboardNeedsAttentionResponse503 | GetDashboardNeedsAttentionResponse504 | NeedsAttentionPage
+        GetDashboardNeedsAttentionResponse422 | NeedsAttentionPage | Problem
     """
 
     return (

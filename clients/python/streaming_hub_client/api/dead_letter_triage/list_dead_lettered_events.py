@@ -7,21 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.dead_letter_list import DeadLetterList
-from ...models.list_dead_lettered_events_response_401 import (
-    ListDeadLetteredEventsResponse401,
-)
-from ...models.list_dead_lettered_events_response_403 import (
-    ListDeadLetteredEventsResponse403,
-)
-from ...models.list_dead_lettered_events_response_500 import (
-    ListDeadLetteredEventsResponse500,
-)
-from ...models.list_dead_lettered_events_response_503 import (
-    ListDeadLetteredEventsResponse503,
-)
-from ...models.list_dead_lettered_events_response_504 import (
-    ListDeadLetteredEventsResponse504,
-)
+from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
@@ -47,42 +33,39 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    DeadLetterList
-    | ListDeadLetteredEventsResponse401
-    | ListDeadLetteredEventsResponse403
-    | ListDeadLetteredEventsResponse500
-    | ListDeadLetteredEventsResponse503
-    | ListDeadLetteredEventsResponse504
-    | None
-):
+) -> DeadLetterList | Problem | None:
     if response.status_code == 200:
         response_200 = DeadLetterList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = ListDeadLetteredEventsResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = ListDeadLetteredEventsResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 500:
-        response_500 = ListDeadLetteredEventsResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = ListDeadLetteredEventsResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = ListDeadLetteredEventsResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -94,14 +77,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    DeadLetterList
-    | ListDeadLetteredEventsResponse401
-    | ListDeadLetteredEventsResponse403
-    | ListDeadLetteredEventsResponse500
-    | ListDeadLetteredEventsResponse503
-    | ListDeadLetteredEventsResponse504
-]:
+) -> Response[DeadLetterList | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -114,14 +90,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
-) -> Response[
-    DeadLetterList
-    | ListDeadLetteredEventsResponse401
-    | ListDeadLetteredEventsResponse403
-    | ListDeadLetteredEventsResponse500
-    | ListDeadLetteredEventsResponse503
-    | ListDeadLetteredEventsResponse504
-]:
+) -> Response[DeadLetterList | Problem]:
     """Browse the consumer dead-letter queue
 
      The first messages of the dead-letter queue with reason, origin queue, delivery count and time.
@@ -134,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DeadLetterList | ListDeadLetteredEventsResponse401 | ListDeadLetteredEventsResponse403 | ListDeadLetteredEventsResponse500 | ListDeadLetteredEventsResponse503 | ListDeadLetteredEventsResponse504]
+        Response[DeadLetterList | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -152,15 +121,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
-) -> (
-    DeadLetterList
-    | ListDeadLetteredEventsResponse401
-    | ListDeadLetteredEventsResponse403
-    | ListDeadLetteredEventsResponse500
-    | ListDeadLetteredEventsResponse503
-    | ListDeadLetteredEventsResponse504
-    | None
-):
+) -> DeadLetterList | Problem | None:
     """Browse the consumer dead-letter queue
 
      The first messages of the dead-letter queue with reason, origin queue, delivery count and time.
@@ -173,7 +134,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DeadLetterList | ListDeadLetteredEventsResponse401 | ListDeadLetteredEventsResponse403 | ListDeadLetteredEventsResponse500 | ListDeadLetteredEventsResponse503 | ListDeadLetteredEventsResponse504
+        DeadLetterList | Problem
     """
 
     return sync_detailed(
@@ -186,14 +147,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
-) -> Response[
-    DeadLetterList
-    | ListDeadLetteredEventsResponse401
-    | ListDeadLetteredEventsResponse403
-    | ListDeadLetteredEventsResponse500
-    | ListDeadLetteredEventsResponse503
-    | ListDeadLetteredEventsResponse504
-]:
+) -> Response[DeadLetterList | Problem]:
     """Browse the consumer dead-letter queue
 
      The first messages of the dead-letter queue with reason, origin queue, delivery count and time.
@@ -206,7 +160,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DeadLetterList | ListDeadLetteredEventsResponse401 | ListDeadLetteredEventsResponse403 | ListDeadLetteredEventsResponse500 | ListDeadLetteredEventsResponse503 | ListDeadLetteredEventsResponse504]
+        Response[DeadLetterList | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -222,15 +176,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
-) -> (
-    DeadLetterList
-    | ListDeadLetteredEventsResponse401
-    | ListDeadLetteredEventsResponse403
-    | ListDeadLetteredEventsResponse500
-    | ListDeadLetteredEventsResponse503
-    | ListDeadLetteredEventsResponse504
-    | None
-):
+) -> DeadLetterList | Problem | None:
     """Browse the consumer dead-letter queue
 
      The first messages of the dead-letter queue with reason, origin queue, delivery count and time.
@@ -243,7 +189,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DeadLetterList | ListDeadLetteredEventsResponse401 | ListDeadLetteredEventsResponse403 | ListDeadLetteredEventsResponse500 | ListDeadLetteredEventsResponse503 | ListDeadLetteredEventsResponse504
+        DeadLetterList | Problem
     """
 
     return (

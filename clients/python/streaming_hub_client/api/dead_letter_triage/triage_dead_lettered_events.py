@@ -6,27 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.triage_dead_lettered_events_response_400 import (
-    TriageDeadLetteredEventsResponse400,
-)
-from ...models.triage_dead_lettered_events_response_401 import (
-    TriageDeadLetteredEventsResponse401,
-)
-from ...models.triage_dead_lettered_events_response_403 import (
-    TriageDeadLetteredEventsResponse403,
-)
-from ...models.triage_dead_lettered_events_response_422 import (
-    TriageDeadLetteredEventsResponse422,
-)
-from ...models.triage_dead_lettered_events_response_500 import (
-    TriageDeadLetteredEventsResponse500,
-)
-from ...models.triage_dead_lettered_events_response_503 import (
-    TriageDeadLetteredEventsResponse503,
-)
-from ...models.triage_dead_lettered_events_response_504 import (
-    TriageDeadLetteredEventsResponse504,
-)
+from ...models.problem import Problem
 from ...models.triage_request import TriageRequest
 from ...models.triage_response import TriageResponse
 from ...types import UNSET, Response
@@ -53,54 +33,44 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    TriageDeadLetteredEventsResponse400
-    | TriageDeadLetteredEventsResponse401
-    | TriageDeadLetteredEventsResponse403
-    | TriageDeadLetteredEventsResponse422
-    | TriageDeadLetteredEventsResponse500
-    | TriageDeadLetteredEventsResponse503
-    | TriageDeadLetteredEventsResponse504
-    | TriageResponse
-    | None
-):
+) -> Problem | TriageResponse | None:
     if response.status_code == 200:
         response_200 = TriageResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = TriageDeadLetteredEventsResponse400.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = TriageDeadLetteredEventsResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = TriageDeadLetteredEventsResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = TriageDeadLetteredEventsResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = TriageDeadLetteredEventsResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = TriageDeadLetteredEventsResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = TriageDeadLetteredEventsResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -112,16 +82,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    TriageDeadLetteredEventsResponse400
-    | TriageDeadLetteredEventsResponse401
-    | TriageDeadLetteredEventsResponse403
-    | TriageDeadLetteredEventsResponse422
-    | TriageDeadLetteredEventsResponse500
-    | TriageDeadLetteredEventsResponse503
-    | TriageDeadLetteredEventsResponse504
-    | TriageResponse
-]:
+) -> Response[Problem | TriageResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -134,16 +95,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: TriageRequest,
-) -> Response[
-    TriageDeadLetteredEventsResponse400
-    | TriageDeadLetteredEventsResponse401
-    | TriageDeadLetteredEventsResponse403
-    | TriageDeadLetteredEventsResponse422
-    | TriageDeadLetteredEventsResponse500
-    | TriageDeadLetteredEventsResponse503
-    | TriageDeadLetteredEventsResponse504
-    | TriageResponse
-]:
+) -> Response[Problem | TriageResponse]:
     """REPLAY, DISCARD or LEAVE
 
      Act on dead-lettered events by id, several at once; the stream's semantics and outcomes.
@@ -156,7 +108,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[TriageDeadLetteredEventsResponse400 | TriageDeadLetteredEventsResponse401 | TriageDeadLetteredEventsResponse403 | TriageDeadLetteredEventsResponse422 | TriageDeadLetteredEventsResponse500 | TriageDeadLetteredEventsResponse503 | TriageDeadLetteredEventsResponse504 | TriageResponse]
+        Response[Problem | TriageResponse]
     """
 
     kwargs = _get_kwargs(
@@ -174,17 +126,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: TriageRequest,
-) -> (
-    TriageDeadLetteredEventsResponse400
-    | TriageDeadLetteredEventsResponse401
-    | TriageDeadLetteredEventsResponse403
-    | TriageDeadLetteredEventsResponse422
-    | TriageDeadLetteredEventsResponse500
-    | TriageDeadLetteredEventsResponse503
-    | TriageDeadLetteredEventsResponse504
-    | TriageResponse
-    | None
-):
+) -> Problem | TriageResponse | None:
     """REPLAY, DISCARD or LEAVE
 
      Act on dead-lettered events by id, several at once; the stream's semantics and outcomes.
@@ -197,7 +139,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        TriageDeadLetteredEventsResponse400 | TriageDeadLetteredEventsResponse401 | TriageDeadLetteredEventsResponse403 | TriageDeadLetteredEventsResponse422 | TriageDeadLetteredEventsResponse500 | TriageDeadLetteredEventsResponse503 | TriageDeadLetteredEventsResponse504 | TriageResponse
+        Problem | TriageResponse
     """
 
     return sync_detailed(
@@ -210,16 +152,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: TriageRequest,
-) -> Response[
-    TriageDeadLetteredEventsResponse400
-    | TriageDeadLetteredEventsResponse401
-    | TriageDeadLetteredEventsResponse403
-    | TriageDeadLetteredEventsResponse422
-    | TriageDeadLetteredEventsResponse500
-    | TriageDeadLetteredEventsResponse503
-    | TriageDeadLetteredEventsResponse504
-    | TriageResponse
-]:
+) -> Response[Problem | TriageResponse]:
     """REPLAY, DISCARD or LEAVE
 
      Act on dead-lettered events by id, several at once; the stream's semantics and outcomes.
@@ -232,7 +165,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[TriageDeadLetteredEventsResponse400 | TriageDeadLetteredEventsResponse401 | TriageDeadLetteredEventsResponse403 | TriageDeadLetteredEventsResponse422 | TriageDeadLetteredEventsResponse500 | TriageDeadLetteredEventsResponse503 | TriageDeadLetteredEventsResponse504 | TriageResponse]
+        Response[Problem | TriageResponse]
     """
 
     kwargs = _get_kwargs(
@@ -248,17 +181,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: TriageRequest,
-) -> (
-    TriageDeadLetteredEventsResponse400
-    | TriageDeadLetteredEventsResponse401
-    | TriageDeadLetteredEventsResponse403
-    | TriageDeadLetteredEventsResponse422
-    | TriageDeadLetteredEventsResponse500
-    | TriageDeadLetteredEventsResponse503
-    | TriageDeadLetteredEventsResponse504
-    | TriageResponse
-    | None
-):
+) -> Problem | TriageResponse | None:
     """REPLAY, DISCARD or LEAVE
 
      Act on dead-lettered events by id, several at once; the stream's semantics and outcomes.
@@ -271,7 +194,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        TriageDeadLetteredEventsResponse400 | TriageDeadLetteredEventsResponse401 | TriageDeadLetteredEventsResponse403 | TriageDeadLetteredEventsResponse422 | TriageDeadLetteredEventsResponse500 | TriageDeadLetteredEventsResponse503 | TriageDeadLetteredEventsResponse504 | TriageResponse
+        Problem | TriageResponse
     """
 
     return (

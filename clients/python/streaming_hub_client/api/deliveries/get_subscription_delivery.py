@@ -8,27 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.delivery_job_response import DeliveryJobResponse
-from ...models.get_subscription_delivery_response_401 import (
-    GetSubscriptionDeliveryResponse401,
-)
-from ...models.get_subscription_delivery_response_403 import (
-    GetSubscriptionDeliveryResponse403,
-)
-from ...models.get_subscription_delivery_response_404 import (
-    GetSubscriptionDeliveryResponse404,
-)
-from ...models.get_subscription_delivery_response_429 import (
-    GetSubscriptionDeliveryResponse429,
-)
-from ...models.get_subscription_delivery_response_500 import (
-    GetSubscriptionDeliveryResponse500,
-)
-from ...models.get_subscription_delivery_response_503 import (
-    GetSubscriptionDeliveryResponse503,
-)
-from ...models.get_subscription_delivery_response_504 import (
-    GetSubscriptionDeliveryResponse504,
-)
+from ...models.problem import Problem
 from ...types import UNSET, Response
 
 
@@ -50,54 +30,44 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    DeliveryJobResponse
-    | GetSubscriptionDeliveryResponse401
-    | GetSubscriptionDeliveryResponse403
-    | GetSubscriptionDeliveryResponse404
-    | GetSubscriptionDeliveryResponse429
-    | GetSubscriptionDeliveryResponse500
-    | GetSubscriptionDeliveryResponse503
-    | GetSubscriptionDeliveryResponse504
-    | None
-):
+) -> DeliveryJobResponse | Problem | None:
     if response.status_code == 200:
         response_200 = DeliveryJobResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = GetSubscriptionDeliveryResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = GetSubscriptionDeliveryResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = GetSubscriptionDeliveryResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = GetSubscriptionDeliveryResponse429.from_dict(response.json())
+        response_429 = Problem.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = GetSubscriptionDeliveryResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = GetSubscriptionDeliveryResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = GetSubscriptionDeliveryResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -109,16 +79,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    DeliveryJobResponse
-    | GetSubscriptionDeliveryResponse401
-    | GetSubscriptionDeliveryResponse403
-    | GetSubscriptionDeliveryResponse404
-    | GetSubscriptionDeliveryResponse429
-    | GetSubscriptionDeliveryResponse500
-    | GetSubscriptionDeliveryResponse503
-    | GetSubscriptionDeliveryResponse504
-]:
+) -> Response[DeliveryJobResponse | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -132,16 +93,7 @@ def sync_detailed(
     job_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    DeliveryJobResponse
-    | GetSubscriptionDeliveryResponse401
-    | GetSubscriptionDeliveryResponse403
-    | GetSubscriptionDeliveryResponse404
-    | GetSubscriptionDeliveryResponse429
-    | GetSubscriptionDeliveryResponse500
-    | GetSubscriptionDeliveryResponse503
-    | GetSubscriptionDeliveryResponse504
-]:
+) -> Response[DeliveryJobResponse | Problem]:
     """Get one delivery job
 
      One job of the subscription with all its attempts, or the uniform 404.
@@ -155,7 +107,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DeliveryJobResponse | GetSubscriptionDeliveryResponse401 | GetSubscriptionDeliveryResponse403 | GetSubscriptionDeliveryResponse404 | GetSubscriptionDeliveryResponse429 | GetSubscriptionDeliveryResponse500 | GetSubscriptionDeliveryResponse503 | GetSubscriptionDeliveryResponse504]
+        Response[DeliveryJobResponse | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -175,17 +127,7 @@ def sync(
     job_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> (
-    DeliveryJobResponse
-    | GetSubscriptionDeliveryResponse401
-    | GetSubscriptionDeliveryResponse403
-    | GetSubscriptionDeliveryResponse404
-    | GetSubscriptionDeliveryResponse429
-    | GetSubscriptionDeliveryResponse500
-    | GetSubscriptionDeliveryResponse503
-    | GetSubscriptionDeliveryResponse504
-    | None
-):
+) -> DeliveryJobResponse | Problem | None:
     """Get one delivery job
 
      One job of the subscription with all its attempts, or the uniform 404.
@@ -199,7 +141,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DeliveryJobResponse | GetSubscriptionDeliveryResponse401 | GetSubscriptionDeliveryResponse403 | GetSubscriptionDeliveryResponse404 | GetSubscriptionDeliveryResponse429 | GetSubscriptionDeliveryResponse500 | GetSubscriptionDeliveryResponse503 | GetSubscriptionDeliveryResponse504
+        DeliveryJobResponse | Problem
     """
 
     return sync_detailed(
@@ -214,16 +156,7 @@ async def asyncio_detailed(
     job_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    DeliveryJobResponse
-    | GetSubscriptionDeliveryResponse401
-    | GetSubscriptionDeliveryResponse403
-    | GetSubscriptionDeliveryResponse404
-    | GetSubscriptionDeliveryResponse429
-    | GetSubscriptionDeliveryResponse500
-    | GetSubscriptionDeliveryResponse503
-    | GetSubscriptionDeliveryResponse504
-]:
+) -> Response[DeliveryJobResponse | Problem]:
     """Get one delivery job
 
      One job of the subscription with all its attempts, or the uniform 404.
@@ -237,7 +170,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DeliveryJobResponse | GetSubscriptionDeliveryResponse401 | GetSubscriptionDeliveryResponse403 | GetSubscriptionDeliveryResponse404 | GetSubscriptionDeliveryResponse429 | GetSubscriptionDeliveryResponse500 | GetSubscriptionDeliveryResponse503 | GetSubscriptionDeliveryResponse504]
+        Response[DeliveryJobResponse | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -255,17 +188,7 @@ async def asyncio(
     job_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> (
-    DeliveryJobResponse
-    | GetSubscriptionDeliveryResponse401
-    | GetSubscriptionDeliveryResponse403
-    | GetSubscriptionDeliveryResponse404
-    | GetSubscriptionDeliveryResponse429
-    | GetSubscriptionDeliveryResponse500
-    | GetSubscriptionDeliveryResponse503
-    | GetSubscriptionDeliveryResponse504
-    | None
-):
+) -> DeliveryJobResponse | Problem | None:
     """Get one delivery job
 
      One job of the subscription with all its attempts, or the uniform 404.
@@ -279,7 +202,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DeliveryJobResponse | GetSubscriptionDeliveryResponse401 | GetSubscriptionDeliveryResponse403 | GetSubscriptionDeliveryResponse404 | GetSubscriptionDeliveryResponse429 | GetSubscriptionDeliveryResponse500 | GetSubscriptionDeliveryResponse503 | GetSubscriptionDeliveryResponse504
+        DeliveryJobResponse | Problem
     """
 
     return (

@@ -7,27 +7,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.get_subscription_recovery_response_401 import (
-    GetSubscriptionRecoveryResponse401,
-)
-from ...models.get_subscription_recovery_response_403 import (
-    GetSubscriptionRecoveryResponse403,
-)
-from ...models.get_subscription_recovery_response_404 import (
-    GetSubscriptionRecoveryResponse404,
-)
-from ...models.get_subscription_recovery_response_429 import (
-    GetSubscriptionRecoveryResponse429,
-)
-from ...models.get_subscription_recovery_response_500 import (
-    GetSubscriptionRecoveryResponse500,
-)
-from ...models.get_subscription_recovery_response_503 import (
-    GetSubscriptionRecoveryResponse503,
-)
-from ...models.get_subscription_recovery_response_504 import (
-    GetSubscriptionRecoveryResponse504,
-)
+from ...models.problem import Problem
 from ...models.recovery_response import RecoveryResponse
 from ...types import UNSET, Response
 
@@ -50,54 +30,44 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    GetSubscriptionRecoveryResponse401
-    | GetSubscriptionRecoveryResponse403
-    | GetSubscriptionRecoveryResponse404
-    | GetSubscriptionRecoveryResponse429
-    | GetSubscriptionRecoveryResponse500
-    | GetSubscriptionRecoveryResponse503
-    | GetSubscriptionRecoveryResponse504
-    | RecoveryResponse
-    | None
-):
+) -> Problem | RecoveryResponse | None:
     if response.status_code == 200:
         response_200 = RecoveryResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = GetSubscriptionRecoveryResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = GetSubscriptionRecoveryResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = GetSubscriptionRecoveryResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = GetSubscriptionRecoveryResponse429.from_dict(response.json())
+        response_429 = Problem.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = GetSubscriptionRecoveryResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = GetSubscriptionRecoveryResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = GetSubscriptionRecoveryResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -109,16 +79,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    GetSubscriptionRecoveryResponse401
-    | GetSubscriptionRecoveryResponse403
-    | GetSubscriptionRecoveryResponse404
-    | GetSubscriptionRecoveryResponse429
-    | GetSubscriptionRecoveryResponse500
-    | GetSubscriptionRecoveryResponse503
-    | GetSubscriptionRecoveryResponse504
-    | RecoveryResponse
-]:
+) -> Response[Problem | RecoveryResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -132,16 +93,7 @@ def sync_detailed(
     rid: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    GetSubscriptionRecoveryResponse401
-    | GetSubscriptionRecoveryResponse403
-    | GetSubscriptionRecoveryResponse404
-    | GetSubscriptionRecoveryResponse429
-    | GetSubscriptionRecoveryResponse500
-    | GetSubscriptionRecoveryResponse503
-    | GetSubscriptionRecoveryResponse504
-    | RecoveryResponse
-]:
+) -> Response[Problem | RecoveryResponse]:
     """Get a recovery's progress
 
      One recovery of the subscription, or the uniform 404; a stalled one is resumed (N51).
@@ -155,7 +107,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetSubscriptionRecoveryResponse401 | GetSubscriptionRecoveryResponse403 | GetSubscriptionRecoveryResponse404 | GetSubscriptionRecoveryResponse429 | GetSubscriptionRecoveryResponse500 | GetSubscriptionRecoveryResponse503 | GetSubscriptionRecoveryResponse504 | RecoveryResponse]
+        Response[Problem | RecoveryResponse]
     """
 
     kwargs = _get_kwargs(
@@ -175,17 +127,7 @@ def sync(
     rid: UUID,
     *,
     client: AuthenticatedClient,
-) -> (
-    GetSubscriptionRecoveryResponse401
-    | GetSubscriptionRecoveryResponse403
-    | GetSubscriptionRecoveryResponse404
-    | GetSubscriptionRecoveryResponse429
-    | GetSubscriptionRecoveryResponse500
-    | GetSubscriptionRecoveryResponse503
-    | GetSubscriptionRecoveryResponse504
-    | RecoveryResponse
-    | None
-):
+) -> Problem | RecoveryResponse | None:
     """Get a recovery's progress
 
      One recovery of the subscription, or the uniform 404; a stalled one is resumed (N51).
@@ -199,7 +141,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetSubscriptionRecoveryResponse401 | GetSubscriptionRecoveryResponse403 | GetSubscriptionRecoveryResponse404 | GetSubscriptionRecoveryResponse429 | GetSubscriptionRecoveryResponse500 | GetSubscriptionRecoveryResponse503 | GetSubscriptionRecoveryResponse504 | RecoveryResponse
+        Problem | RecoveryResponse
     """
 
     return sync_detailed(
@@ -214,16 +156,7 @@ async def asyncio_detailed(
     rid: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    GetSubscriptionRecoveryResponse401
-    | GetSubscriptionRecoveryResponse403
-    | GetSubscriptionRecoveryResponse404
-    | GetSubscriptionRecoveryResponse429
-    | GetSubscriptionRecoveryResponse500
-    | GetSubscriptionRecoveryResponse503
-    | GetSubscriptionRecoveryResponse504
-    | RecoveryResponse
-]:
+) -> Response[Problem | RecoveryResponse]:
     """Get a recovery's progress
 
      One recovery of the subscription, or the uniform 404; a stalled one is resumed (N51).
@@ -237,7 +170,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetSubscriptionRecoveryResponse401 | GetSubscriptionRecoveryResponse403 | GetSubscriptionRecoveryResponse404 | GetSubscriptionRecoveryResponse429 | GetSubscriptionRecoveryResponse500 | GetSubscriptionRecoveryResponse503 | GetSubscriptionRecoveryResponse504 | RecoveryResponse]
+        Response[Problem | RecoveryResponse]
     """
 
     kwargs = _get_kwargs(
@@ -255,17 +188,7 @@ async def asyncio(
     rid: UUID,
     *,
     client: AuthenticatedClient,
-) -> (
-    GetSubscriptionRecoveryResponse401
-    | GetSubscriptionRecoveryResponse403
-    | GetSubscriptionRecoveryResponse404
-    | GetSubscriptionRecoveryResponse429
-    | GetSubscriptionRecoveryResponse500
-    | GetSubscriptionRecoveryResponse503
-    | GetSubscriptionRecoveryResponse504
-    | RecoveryResponse
-    | None
-):
+) -> Problem | RecoveryResponse | None:
     """Get a recovery's progress
 
      One recovery of the subscription, or the uniform 404; a stalled one is resumed (N51).
@@ -279,7 +202,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetSubscriptionRecoveryResponse401 | GetSubscriptionRecoveryResponse403 | GetSubscriptionRecoveryResponse404 | GetSubscriptionRecoveryResponse429 | GetSubscriptionRecoveryResponse500 | GetSubscriptionRecoveryResponse503 | GetSubscriptionRecoveryResponse504 | RecoveryResponse
+        Problem | RecoveryResponse
     """
 
     return (

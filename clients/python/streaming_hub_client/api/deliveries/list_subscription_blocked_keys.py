@@ -8,33 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.blocked_keys_page import BlockedKeysPage
-from ...models.list_subscription_blocked_keys_response_400 import (
-    ListSubscriptionBlockedKeysResponse400,
-)
-from ...models.list_subscription_blocked_keys_response_401 import (
-    ListSubscriptionBlockedKeysResponse401,
-)
-from ...models.list_subscription_blocked_keys_response_403 import (
-    ListSubscriptionBlockedKeysResponse403,
-)
-from ...models.list_subscription_blocked_keys_response_404 import (
-    ListSubscriptionBlockedKeysResponse404,
-)
-from ...models.list_subscription_blocked_keys_response_422 import (
-    ListSubscriptionBlockedKeysResponse422,
-)
-from ...models.list_subscription_blocked_keys_response_429 import (
-    ListSubscriptionBlockedKeysResponse429,
-)
-from ...models.list_subscription_blocked_keys_response_500 import (
-    ListSubscriptionBlockedKeysResponse500,
-)
-from ...models.list_subscription_blocked_keys_response_503 import (
-    ListSubscriptionBlockedKeysResponse503,
-)
-from ...models.list_subscription_blocked_keys_response_504 import (
-    ListSubscriptionBlockedKeysResponse504,
-)
+from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
@@ -66,66 +40,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    BlockedKeysPage
-    | ListSubscriptionBlockedKeysResponse400
-    | ListSubscriptionBlockedKeysResponse401
-    | ListSubscriptionBlockedKeysResponse403
-    | ListSubscriptionBlockedKeysResponse404
-    | ListSubscriptionBlockedKeysResponse422
-    | ListSubscriptionBlockedKeysResponse429
-    | ListSubscriptionBlockedKeysResponse500
-    | ListSubscriptionBlockedKeysResponse503
-    | ListSubscriptionBlockedKeysResponse504
-    | None
-):
+) -> BlockedKeysPage | Problem | None:
     if response.status_code == 200:
         response_200 = BlockedKeysPage.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = ListSubscriptionBlockedKeysResponse400.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = ListSubscriptionBlockedKeysResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = ListSubscriptionBlockedKeysResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = ListSubscriptionBlockedKeysResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = ListSubscriptionBlockedKeysResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = ListSubscriptionBlockedKeysResponse429.from_dict(response.json())
+        response_429 = Problem.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = ListSubscriptionBlockedKeysResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = ListSubscriptionBlockedKeysResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = ListSubscriptionBlockedKeysResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -137,18 +99,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    BlockedKeysPage
-    | ListSubscriptionBlockedKeysResponse400
-    | ListSubscriptionBlockedKeysResponse401
-    | ListSubscriptionBlockedKeysResponse403
-    | ListSubscriptionBlockedKeysResponse404
-    | ListSubscriptionBlockedKeysResponse422
-    | ListSubscriptionBlockedKeysResponse429
-    | ListSubscriptionBlockedKeysResponse500
-    | ListSubscriptionBlockedKeysResponse503
-    | ListSubscriptionBlockedKeysResponse504
-]:
+) -> Response[BlockedKeysPage | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -163,18 +114,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
     after: str | Unset = UNSET,
-) -> Response[
-    BlockedKeysPage
-    | ListSubscriptionBlockedKeysResponse400
-    | ListSubscriptionBlockedKeysResponse401
-    | ListSubscriptionBlockedKeysResponse403
-    | ListSubscriptionBlockedKeysResponse404
-    | ListSubscriptionBlockedKeysResponse422
-    | ListSubscriptionBlockedKeysResponse429
-    | ListSubscriptionBlockedKeysResponse500
-    | ListSubscriptionBlockedKeysResponse503
-    | ListSubscriptionBlockedKeysResponse504
-]:
+) -> Response[BlockedKeysPage | Problem]:
     """List an ordered subscription's blocked keys
 
      The keys whose head dead-lettered under `block`: each head's event, its last error and how many
@@ -190,7 +130,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BlockedKeysPage | ListSubscriptionBlockedKeysResponse400 | ListSubscriptionBlockedKeysResponse401 | ListSubscriptionBlockedKeysResponse403 | ListSubscriptionBlockedKeysResponse404 | ListSubscriptionBlockedKeysResponse422 | ListSubscriptionBlockedKeysResponse429 | ListSubscriptionBlockedKeysResponse500 | ListSubscriptionBlockedKeysResponse503 | ListSubscriptionBlockedKeysResponse504]
+        Response[BlockedKeysPage | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -212,19 +152,7 @@ def sync(
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
     after: str | Unset = UNSET,
-) -> (
-    BlockedKeysPage
-    | ListSubscriptionBlockedKeysResponse400
-    | ListSubscriptionBlockedKeysResponse401
-    | ListSubscriptionBlockedKeysResponse403
-    | ListSubscriptionBlockedKeysResponse404
-    | ListSubscriptionBlockedKeysResponse422
-    | ListSubscriptionBlockedKeysResponse429
-    | ListSubscriptionBlockedKeysResponse500
-    | ListSubscriptionBlockedKeysResponse503
-    | ListSubscriptionBlockedKeysResponse504
-    | None
-):
+) -> BlockedKeysPage | Problem | None:
     """List an ordered subscription's blocked keys
 
      The keys whose head dead-lettered under `block`: each head's event, its last error and how many
@@ -240,7 +168,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BlockedKeysPage | ListSubscriptionBlockedKeysResponse400 | ListSubscriptionBlockedKeysResponse401 | ListSubscriptionBlockedKeysResponse403 | ListSubscriptionBlockedKeysResponse404 | ListSubscriptionBlockedKeysResponse422 | ListSubscriptionBlockedKeysResponse429 | ListSubscriptionBlockedKeysResponse500 | ListSubscriptionBlockedKeysResponse503 | ListSubscriptionBlockedKeysResponse504
+        BlockedKeysPage | Problem
     """
 
     return sync_detailed(
@@ -257,18 +185,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
     after: str | Unset = UNSET,
-) -> Response[
-    BlockedKeysPage
-    | ListSubscriptionBlockedKeysResponse400
-    | ListSubscriptionBlockedKeysResponse401
-    | ListSubscriptionBlockedKeysResponse403
-    | ListSubscriptionBlockedKeysResponse404
-    | ListSubscriptionBlockedKeysResponse422
-    | ListSubscriptionBlockedKeysResponse429
-    | ListSubscriptionBlockedKeysResponse500
-    | ListSubscriptionBlockedKeysResponse503
-    | ListSubscriptionBlockedKeysResponse504
-]:
+) -> Response[BlockedKeysPage | Problem]:
     """List an ordered subscription's blocked keys
 
      The keys whose head dead-lettered under `block`: each head's event, its last error and how many
@@ -284,7 +201,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BlockedKeysPage | ListSubscriptionBlockedKeysResponse400 | ListSubscriptionBlockedKeysResponse401 | ListSubscriptionBlockedKeysResponse403 | ListSubscriptionBlockedKeysResponse404 | ListSubscriptionBlockedKeysResponse422 | ListSubscriptionBlockedKeysResponse429 | ListSubscriptionBlockedKeysResponse500 | ListSubscriptionBlockedKeysResponse503 | ListSubscriptionBlockedKeysResponse504]
+        Response[BlockedKeysPage | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -304,19 +221,7 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
     after: str | Unset = UNSET,
-) -> (
-    BlockedKeysPage
-    | ListSubscriptionBlockedKeysResponse400
-    | ListSubscriptionBlockedKeysResponse401
-    | ListSubscriptionBlockedKeysResponse403
-    | ListSubscriptionBlockedKeysResponse404
-    | ListSubscriptionBlockedKeysResponse422
-    | ListSubscriptionBlockedKeysResponse429
-    | ListSubscriptionBlockedKeysResponse500
-    | ListSubscriptionBlockedKeysResponse503
-    | ListSubscriptionBlockedKeysResponse504
-    | None
-):
+) -> BlockedKeysPage | Problem | None:
     """List an ordered subscription's blocked keys
 
      The keys whose head dead-lettered under `block`: each head's event, its last error and how many
@@ -332,7 +237,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BlockedKeysPage | ListSubscriptionBlockedKeysResponse400 | ListSubscriptionBlockedKeysResponse401 | ListSubscriptionBlockedKeysResponse403 | ListSubscriptionBlockedKeysResponse404 | ListSubscriptionBlockedKeysResponse422 | ListSubscriptionBlockedKeysResponse429 | ListSubscriptionBlockedKeysResponse500 | ListSubscriptionBlockedKeysResponse503 | ListSubscriptionBlockedKeysResponse504
+        BlockedKeysPage | Problem
     """
 
     return (

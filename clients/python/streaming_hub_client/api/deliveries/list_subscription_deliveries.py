@@ -9,33 +9,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.delivery_log_response import DeliveryLogResponse
-from ...models.list_subscription_deliveries_response_400 import (
-    ListSubscriptionDeliveriesResponse400,
-)
-from ...models.list_subscription_deliveries_response_401 import (
-    ListSubscriptionDeliveriesResponse401,
-)
-from ...models.list_subscription_deliveries_response_403 import (
-    ListSubscriptionDeliveriesResponse403,
-)
-from ...models.list_subscription_deliveries_response_404 import (
-    ListSubscriptionDeliveriesResponse404,
-)
-from ...models.list_subscription_deliveries_response_422 import (
-    ListSubscriptionDeliveriesResponse422,
-)
-from ...models.list_subscription_deliveries_response_429 import (
-    ListSubscriptionDeliveriesResponse429,
-)
-from ...models.list_subscription_deliveries_response_500 import (
-    ListSubscriptionDeliveriesResponse500,
-)
-from ...models.list_subscription_deliveries_response_503 import (
-    ListSubscriptionDeliveriesResponse503,
-)
-from ...models.list_subscription_deliveries_response_504 import (
-    ListSubscriptionDeliveriesResponse504,
-)
+from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
@@ -91,66 +65,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    DeliveryLogResponse
-    | ListSubscriptionDeliveriesResponse400
-    | ListSubscriptionDeliveriesResponse401
-    | ListSubscriptionDeliveriesResponse403
-    | ListSubscriptionDeliveriesResponse404
-    | ListSubscriptionDeliveriesResponse422
-    | ListSubscriptionDeliveriesResponse429
-    | ListSubscriptionDeliveriesResponse500
-    | ListSubscriptionDeliveriesResponse503
-    | ListSubscriptionDeliveriesResponse504
-    | None
-):
+) -> DeliveryLogResponse | Problem | None:
     if response.status_code == 200:
         response_200 = DeliveryLogResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = ListSubscriptionDeliveriesResponse400.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = ListSubscriptionDeliveriesResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = ListSubscriptionDeliveriesResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = ListSubscriptionDeliveriesResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = ListSubscriptionDeliveriesResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = ListSubscriptionDeliveriesResponse429.from_dict(response.json())
+        response_429 = Problem.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = ListSubscriptionDeliveriesResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = ListSubscriptionDeliveriesResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = ListSubscriptionDeliveriesResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -162,18 +124,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    DeliveryLogResponse
-    | ListSubscriptionDeliveriesResponse400
-    | ListSubscriptionDeliveriesResponse401
-    | ListSubscriptionDeliveriesResponse403
-    | ListSubscriptionDeliveriesResponse404
-    | ListSubscriptionDeliveriesResponse422
-    | ListSubscriptionDeliveriesResponse429
-    | ListSubscriptionDeliveriesResponse500
-    | ListSubscriptionDeliveriesResponse503
-    | ListSubscriptionDeliveriesResponse504
-]:
+) -> Response[DeliveryLogResponse | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -194,18 +145,7 @@ def sync_detailed(
     until: datetime.datetime | Unset = UNSET,
     limit: int | Unset = UNSET,
     after: str | Unset = UNSET,
-) -> Response[
-    DeliveryLogResponse
-    | ListSubscriptionDeliveriesResponse400
-    | ListSubscriptionDeliveriesResponse401
-    | ListSubscriptionDeliveriesResponse403
-    | ListSubscriptionDeliveriesResponse404
-    | ListSubscriptionDeliveriesResponse422
-    | ListSubscriptionDeliveriesResponse429
-    | ListSubscriptionDeliveriesResponse500
-    | ListSubscriptionDeliveriesResponse503
-    | ListSubscriptionDeliveriesResponse504
-]:
+) -> Response[DeliveryLogResponse | Problem]:
     """List a subscription's delivery jobs
 
      The subscription's delivery jobs newest first, each with its event and attempts (keyset-paginated).
@@ -226,7 +166,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DeliveryLogResponse | ListSubscriptionDeliveriesResponse400 | ListSubscriptionDeliveriesResponse401 | ListSubscriptionDeliveriesResponse403 | ListSubscriptionDeliveriesResponse404 | ListSubscriptionDeliveriesResponse422 | ListSubscriptionDeliveriesResponse429 | ListSubscriptionDeliveriesResponse500 | ListSubscriptionDeliveriesResponse503 | ListSubscriptionDeliveriesResponse504]
+        Response[DeliveryLogResponse | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -260,19 +200,7 @@ def sync(
     until: datetime.datetime | Unset = UNSET,
     limit: int | Unset = UNSET,
     after: str | Unset = UNSET,
-) -> (
-    DeliveryLogResponse
-    | ListSubscriptionDeliveriesResponse400
-    | ListSubscriptionDeliveriesResponse401
-    | ListSubscriptionDeliveriesResponse403
-    | ListSubscriptionDeliveriesResponse404
-    | ListSubscriptionDeliveriesResponse422
-    | ListSubscriptionDeliveriesResponse429
-    | ListSubscriptionDeliveriesResponse500
-    | ListSubscriptionDeliveriesResponse503
-    | ListSubscriptionDeliveriesResponse504
-    | None
-):
+) -> DeliveryLogResponse | Problem | None:
     """List a subscription's delivery jobs
 
      The subscription's delivery jobs newest first, each with its event and attempts (keyset-paginated).
@@ -293,7 +221,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DeliveryLogResponse | ListSubscriptionDeliveriesResponse400 | ListSubscriptionDeliveriesResponse401 | ListSubscriptionDeliveriesResponse403 | ListSubscriptionDeliveriesResponse404 | ListSubscriptionDeliveriesResponse422 | ListSubscriptionDeliveriesResponse429 | ListSubscriptionDeliveriesResponse500 | ListSubscriptionDeliveriesResponse503 | ListSubscriptionDeliveriesResponse504
+        DeliveryLogResponse | Problem
     """
 
     return sync_detailed(
@@ -322,18 +250,7 @@ async def asyncio_detailed(
     until: datetime.datetime | Unset = UNSET,
     limit: int | Unset = UNSET,
     after: str | Unset = UNSET,
-) -> Response[
-    DeliveryLogResponse
-    | ListSubscriptionDeliveriesResponse400
-    | ListSubscriptionDeliveriesResponse401
-    | ListSubscriptionDeliveriesResponse403
-    | ListSubscriptionDeliveriesResponse404
-    | ListSubscriptionDeliveriesResponse422
-    | ListSubscriptionDeliveriesResponse429
-    | ListSubscriptionDeliveriesResponse500
-    | ListSubscriptionDeliveriesResponse503
-    | ListSubscriptionDeliveriesResponse504
-]:
+) -> Response[DeliveryLogResponse | Problem]:
     """List a subscription's delivery jobs
 
      The subscription's delivery jobs newest first, each with its event and attempts (keyset-paginated).
@@ -354,7 +271,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DeliveryLogResponse | ListSubscriptionDeliveriesResponse400 | ListSubscriptionDeliveriesResponse401 | ListSubscriptionDeliveriesResponse403 | ListSubscriptionDeliveriesResponse404 | ListSubscriptionDeliveriesResponse422 | ListSubscriptionDeliveriesResponse429 | ListSubscriptionDeliveriesResponse500 | ListSubscriptionDeliveriesResponse503 | ListSubscriptionDeliveriesResponse504]
+        Response[DeliveryLogResponse | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -386,19 +303,7 @@ async def asyncio(
     until: datetime.datetime | Unset = UNSET,
     limit: int | Unset = UNSET,
     after: str | Unset = UNSET,
-) -> (
-    DeliveryLogResponse
-    | ListSubscriptionDeliveriesResponse400
-    | ListSubscriptionDeliveriesResponse401
-    | ListSubscriptionDeliveriesResponse403
-    | ListSubscriptionDeliveriesResponse404
-    | ListSubscriptionDeliveriesResponse422
-    | ListSubscriptionDeliveriesResponse429
-    | ListSubscriptionDeliveriesResponse500
-    | ListSubscriptionDeliveriesResponse503
-    | ListSubscriptionDeliveriesResponse504
-    | None
-):
+) -> DeliveryLogResponse | Problem | None:
     """List a subscription's delivery jobs
 
      The subscription's delivery jobs newest first, each with its event and attempts (keyset-paginated).
@@ -419,7 +324,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DeliveryLogResponse | ListSubscriptionDeliveriesResponse400 | ListSubscriptionDeliveriesResponse401 | ListSubscriptionDeliveriesResponse403 | ListSubscriptionDeliveriesResponse404 | ListSubscriptionDeliveriesResponse422 | ListSubscriptionDeliveriesResponse429 | ListSubscriptionDeliveriesResponse500 | ListSubscriptionDeliveriesResponse503 | ListSubscriptionDeliveriesResponse504
+        DeliveryLogResponse | Problem
     """
 
     return (

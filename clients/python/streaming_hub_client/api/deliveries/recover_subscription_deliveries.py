@@ -7,34 +7,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
 from ...models.recover_request import RecoverRequest
-from ...models.recover_subscription_deliveries_response_400 import (
-    RecoverSubscriptionDeliveriesResponse400,
-)
-from ...models.recover_subscription_deliveries_response_401 import (
-    RecoverSubscriptionDeliveriesResponse401,
-)
-from ...models.recover_subscription_deliveries_response_403 import (
-    RecoverSubscriptionDeliveriesResponse403,
-)
-from ...models.recover_subscription_deliveries_response_404 import (
-    RecoverSubscriptionDeliveriesResponse404,
-)
-from ...models.recover_subscription_deliveries_response_409 import (
-    RecoverSubscriptionDeliveriesResponse409,
-)
-from ...models.recover_subscription_deliveries_response_422 import (
-    RecoverSubscriptionDeliveriesResponse422,
-)
-from ...models.recover_subscription_deliveries_response_500 import (
-    RecoverSubscriptionDeliveriesResponse500,
-)
-from ...models.recover_subscription_deliveries_response_503 import (
-    RecoverSubscriptionDeliveriesResponse503,
-)
-from ...models.recover_subscription_deliveries_response_504 import (
-    RecoverSubscriptionDeliveriesResponse504,
-)
 from ...models.recovery_response import RecoveryResponse
 from ...types import UNSET, Response
 
@@ -65,84 +39,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    RecoverSubscriptionDeliveriesResponse400
-    | RecoverSubscriptionDeliveriesResponse401
-    | RecoverSubscriptionDeliveriesResponse403
-    | RecoverSubscriptionDeliveriesResponse404
-    | RecoverSubscriptionDeliveriesResponse409
-    | RecoverSubscriptionDeliveriesResponse422
-    | RecoverSubscriptionDeliveriesResponse500
-    | RecoverSubscriptionDeliveriesResponse503
-    | RecoverSubscriptionDeliveriesResponse504
-    | RecoveryResponse
-    | None
-):
+) -> Problem | RecoveryResponse | None:
     if response.status_code == 202:
         response_202 = RecoveryResponse.from_dict(response.json())
 
         return response_202
 
     if response.status_code == 400:
-        response_400 = RecoverSubscriptionDeliveriesResponse400.from_dict(
-            response.json()
-        )
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = RecoverSubscriptionDeliveriesResponse401.from_dict(
-            response.json()
-        )
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = RecoverSubscriptionDeliveriesResponse403.from_dict(
-            response.json()
-        )
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = RecoverSubscriptionDeliveriesResponse404.from_dict(
-            response.json()
-        )
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = RecoverSubscriptionDeliveriesResponse409.from_dict(
-            response.json()
-        )
+        response_409 = Problem.from_dict(response.json())
 
         return response_409
 
     if response.status_code == 422:
-        response_422 = RecoverSubscriptionDeliveriesResponse422.from_dict(
-            response.json()
-        )
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = RecoverSubscriptionDeliveriesResponse500.from_dict(
-            response.json()
-        )
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = RecoverSubscriptionDeliveriesResponse503.from_dict(
-            response.json()
-        )
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = RecoverSubscriptionDeliveriesResponse504.from_dict(
-            response.json()
-        )
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -154,18 +98,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    RecoverSubscriptionDeliveriesResponse400
-    | RecoverSubscriptionDeliveriesResponse401
-    | RecoverSubscriptionDeliveriesResponse403
-    | RecoverSubscriptionDeliveriesResponse404
-    | RecoverSubscriptionDeliveriesResponse409
-    | RecoverSubscriptionDeliveriesResponse422
-    | RecoverSubscriptionDeliveriesResponse500
-    | RecoverSubscriptionDeliveriesResponse503
-    | RecoverSubscriptionDeliveriesResponse504
-    | RecoveryResponse
-]:
+) -> Response[Problem | RecoveryResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -180,18 +113,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: RecoverRequest,
     x_idempotency: str,
-) -> Response[
-    RecoverSubscriptionDeliveriesResponse400
-    | RecoverSubscriptionDeliveriesResponse401
-    | RecoverSubscriptionDeliveriesResponse403
-    | RecoverSubscriptionDeliveriesResponse404
-    | RecoverSubscriptionDeliveriesResponse409
-    | RecoverSubscriptionDeliveriesResponse422
-    | RecoverSubscriptionDeliveriesResponse500
-    | RecoverSubscriptionDeliveriesResponse503
-    | RecoverSubscriptionDeliveriesResponse504
-    | RecoveryResponse
-]:
+) -> Response[Problem | RecoveryResponse]:
     """Re-deliver the failed jobs of a time range
 
      Accept a recovery of the range's failed, dead-lettered and disabled jobs (202 with its counts).
@@ -206,7 +128,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[RecoverSubscriptionDeliveriesResponse400 | RecoverSubscriptionDeliveriesResponse401 | RecoverSubscriptionDeliveriesResponse403 | RecoverSubscriptionDeliveriesResponse404 | RecoverSubscriptionDeliveriesResponse409 | RecoverSubscriptionDeliveriesResponse422 | RecoverSubscriptionDeliveriesResponse500 | RecoverSubscriptionDeliveriesResponse503 | RecoverSubscriptionDeliveriesResponse504 | RecoveryResponse]
+        Response[Problem | RecoveryResponse]
     """
 
     kwargs = _get_kwargs(
@@ -228,19 +150,7 @@ def sync(
     client: AuthenticatedClient,
     body: RecoverRequest,
     x_idempotency: str,
-) -> (
-    RecoverSubscriptionDeliveriesResponse400
-    | RecoverSubscriptionDeliveriesResponse401
-    | RecoverSubscriptionDeliveriesResponse403
-    | RecoverSubscriptionDeliveriesResponse404
-    | RecoverSubscriptionDeliveriesResponse409
-    | RecoverSubscriptionDeliveriesResponse422
-    | RecoverSubscriptionDeliveriesResponse500
-    | RecoverSubscriptionDeliveriesResponse503
-    | RecoverSubscriptionDeliveriesResponse504
-    | RecoveryResponse
-    | None
-):
+) -> Problem | RecoveryResponse | None:
     """Re-deliver the failed jobs of a time range
 
      Accept a recovery of the range's failed, dead-lettered and disabled jobs (202 with its counts).
@@ -255,7 +165,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        RecoverSubscriptionDeliveriesResponse400 | RecoverSubscriptionDeliveriesResponse401 | RecoverSubscriptionDeliveriesResponse403 | RecoverSubscriptionDeliveriesResponse404 | RecoverSubscriptionDeliveriesResponse409 | RecoverSubscriptionDeliveriesResponse422 | RecoverSubscriptionDeliveriesResponse500 | RecoverSubscriptionDeliveriesResponse503 | RecoverSubscriptionDeliveriesResponse504 | RecoveryResponse
+        Problem | RecoveryResponse
     """
 
     return sync_detailed(
@@ -272,18 +182,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: RecoverRequest,
     x_idempotency: str,
-) -> Response[
-    RecoverSubscriptionDeliveriesResponse400
-    | RecoverSubscriptionDeliveriesResponse401
-    | RecoverSubscriptionDeliveriesResponse403
-    | RecoverSubscriptionDeliveriesResponse404
-    | RecoverSubscriptionDeliveriesResponse409
-    | RecoverSubscriptionDeliveriesResponse422
-    | RecoverSubscriptionDeliveriesResponse500
-    | RecoverSubscriptionDeliveriesResponse503
-    | RecoverSubscriptionDeliveriesResponse504
-    | RecoveryResponse
-]:
+) -> Response[Problem | RecoveryResponse]:
     """Re-deliver the failed jobs of a time range
 
      Accept a recovery of the range's failed, dead-lettered and disabled jobs (202 with its counts).
@@ -298,7 +197,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[RecoverSubscriptionDeliveriesResponse400 | RecoverSubscriptionDeliveriesResponse401 | RecoverSubscriptionDeliveriesResponse403 | RecoverSubscriptionDeliveriesResponse404 | RecoverSubscriptionDeliveriesResponse409 | RecoverSubscriptionDeliveriesResponse422 | RecoverSubscriptionDeliveriesResponse500 | RecoverSubscriptionDeliveriesResponse503 | RecoverSubscriptionDeliveriesResponse504 | RecoveryResponse]
+        Response[Problem | RecoveryResponse]
     """
 
     kwargs = _get_kwargs(
@@ -318,19 +217,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: RecoverRequest,
     x_idempotency: str,
-) -> (
-    RecoverSubscriptionDeliveriesResponse400
-    | RecoverSubscriptionDeliveriesResponse401
-    | RecoverSubscriptionDeliveriesResponse403
-    | RecoverSubscriptionDeliveriesResponse404
-    | RecoverSubscriptionDeliveriesResponse409
-    | RecoverSubscriptionDeliveriesResponse422
-    | RecoverSubscriptionDeliveriesResponse500
-    | RecoverSubscriptionDeliveriesResponse503
-    | RecoverSubscriptionDeliveriesResponse504
-    | RecoveryResponse
-    | None
-):
+) -> Problem | RecoveryResponse | None:
     """Re-deliver the failed jobs of a time range
 
      Accept a recovery of the range's failed, dead-lettered and disabled jobs (202 with its counts).
@@ -345,7 +232,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        RecoverSubscriptionDeliveriesResponse400 | RecoverSubscriptionDeliveriesResponse401 | RecoverSubscriptionDeliveriesResponse403 | RecoverSubscriptionDeliveriesResponse404 | RecoverSubscriptionDeliveriesResponse409 | RecoverSubscriptionDeliveriesResponse422 | RecoverSubscriptionDeliveriesResponse500 | RecoverSubscriptionDeliveriesResponse503 | RecoverSubscriptionDeliveriesResponse504 | RecoveryResponse
+        Problem | RecoveryResponse
     """
 
     return (

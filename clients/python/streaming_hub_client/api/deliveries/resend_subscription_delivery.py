@@ -8,30 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.delivery_job_response import DeliveryJobResponse
-from ...models.resend_subscription_delivery_response_400 import (
-    ResendSubscriptionDeliveryResponse400,
-)
-from ...models.resend_subscription_delivery_response_401 import (
-    ResendSubscriptionDeliveryResponse401,
-)
-from ...models.resend_subscription_delivery_response_403 import (
-    ResendSubscriptionDeliveryResponse403,
-)
-from ...models.resend_subscription_delivery_response_404 import (
-    ResendSubscriptionDeliveryResponse404,
-)
-from ...models.resend_subscription_delivery_response_409 import (
-    ResendSubscriptionDeliveryResponse409,
-)
-from ...models.resend_subscription_delivery_response_500 import (
-    ResendSubscriptionDeliveryResponse500,
-)
-from ...models.resend_subscription_delivery_response_503 import (
-    ResendSubscriptionDeliveryResponse503,
-)
-from ...models.resend_subscription_delivery_response_504 import (
-    ResendSubscriptionDeliveryResponse504,
-)
+from ...models.problem import Problem
 from ...types import UNSET, Response
 
 
@@ -58,60 +35,49 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    DeliveryJobResponse
-    | ResendSubscriptionDeliveryResponse400
-    | ResendSubscriptionDeliveryResponse401
-    | ResendSubscriptionDeliveryResponse403
-    | ResendSubscriptionDeliveryResponse404
-    | ResendSubscriptionDeliveryResponse409
-    | ResendSubscriptionDeliveryResponse500
-    | ResendSubscriptionDeliveryResponse503
-    | ResendSubscriptionDeliveryResponse504
-    | None
-):
+) -> DeliveryJobResponse | Problem | None:
     if response.status_code == 201:
         response_201 = DeliveryJobResponse.from_dict(response.json())
 
         return response_201
 
     if response.status_code == 400:
-        response_400 = ResendSubscriptionDeliveryResponse400.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = ResendSubscriptionDeliveryResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = ResendSubscriptionDeliveryResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = ResendSubscriptionDeliveryResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = ResendSubscriptionDeliveryResponse409.from_dict(response.json())
+        response_409 = Problem.from_dict(response.json())
 
         return response_409
 
     if response.status_code == 500:
-        response_500 = ResendSubscriptionDeliveryResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = ResendSubscriptionDeliveryResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = ResendSubscriptionDeliveryResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -123,17 +89,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    DeliveryJobResponse
-    | ResendSubscriptionDeliveryResponse400
-    | ResendSubscriptionDeliveryResponse401
-    | ResendSubscriptionDeliveryResponse403
-    | ResendSubscriptionDeliveryResponse404
-    | ResendSubscriptionDeliveryResponse409
-    | ResendSubscriptionDeliveryResponse500
-    | ResendSubscriptionDeliveryResponse503
-    | ResendSubscriptionDeliveryResponse504
-]:
+) -> Response[DeliveryJobResponse | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -148,17 +104,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     x_idempotency: str,
-) -> Response[
-    DeliveryJobResponse
-    | ResendSubscriptionDeliveryResponse400
-    | ResendSubscriptionDeliveryResponse401
-    | ResendSubscriptionDeliveryResponse403
-    | ResendSubscriptionDeliveryResponse404
-    | ResendSubscriptionDeliveryResponse409
-    | ResendSubscriptionDeliveryResponse500
-    | ResendSubscriptionDeliveryResponse503
-    | ResendSubscriptionDeliveryResponse504
-]:
+) -> Response[DeliveryJobResponse | Problem]:
     """Deliver a job's event again
 
      A new job for the same event on the subscription's current destination and secrets.
@@ -173,7 +119,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DeliveryJobResponse | ResendSubscriptionDeliveryResponse400 | ResendSubscriptionDeliveryResponse401 | ResendSubscriptionDeliveryResponse403 | ResendSubscriptionDeliveryResponse404 | ResendSubscriptionDeliveryResponse409 | ResendSubscriptionDeliveryResponse500 | ResendSubscriptionDeliveryResponse503 | ResendSubscriptionDeliveryResponse504]
+        Response[DeliveryJobResponse | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -195,18 +141,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     x_idempotency: str,
-) -> (
-    DeliveryJobResponse
-    | ResendSubscriptionDeliveryResponse400
-    | ResendSubscriptionDeliveryResponse401
-    | ResendSubscriptionDeliveryResponse403
-    | ResendSubscriptionDeliveryResponse404
-    | ResendSubscriptionDeliveryResponse409
-    | ResendSubscriptionDeliveryResponse500
-    | ResendSubscriptionDeliveryResponse503
-    | ResendSubscriptionDeliveryResponse504
-    | None
-):
+) -> DeliveryJobResponse | Problem | None:
     """Deliver a job's event again
 
      A new job for the same event on the subscription's current destination and secrets.
@@ -221,7 +156,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DeliveryJobResponse | ResendSubscriptionDeliveryResponse400 | ResendSubscriptionDeliveryResponse401 | ResendSubscriptionDeliveryResponse403 | ResendSubscriptionDeliveryResponse404 | ResendSubscriptionDeliveryResponse409 | ResendSubscriptionDeliveryResponse500 | ResendSubscriptionDeliveryResponse503 | ResendSubscriptionDeliveryResponse504
+        DeliveryJobResponse | Problem
     """
 
     return sync_detailed(
@@ -238,17 +173,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     x_idempotency: str,
-) -> Response[
-    DeliveryJobResponse
-    | ResendSubscriptionDeliveryResponse400
-    | ResendSubscriptionDeliveryResponse401
-    | ResendSubscriptionDeliveryResponse403
-    | ResendSubscriptionDeliveryResponse404
-    | ResendSubscriptionDeliveryResponse409
-    | ResendSubscriptionDeliveryResponse500
-    | ResendSubscriptionDeliveryResponse503
-    | ResendSubscriptionDeliveryResponse504
-]:
+) -> Response[DeliveryJobResponse | Problem]:
     """Deliver a job's event again
 
      A new job for the same event on the subscription's current destination and secrets.
@@ -263,7 +188,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DeliveryJobResponse | ResendSubscriptionDeliveryResponse400 | ResendSubscriptionDeliveryResponse401 | ResendSubscriptionDeliveryResponse403 | ResendSubscriptionDeliveryResponse404 | ResendSubscriptionDeliveryResponse409 | ResendSubscriptionDeliveryResponse500 | ResendSubscriptionDeliveryResponse503 | ResendSubscriptionDeliveryResponse504]
+        Response[DeliveryJobResponse | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -283,18 +208,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     x_idempotency: str,
-) -> (
-    DeliveryJobResponse
-    | ResendSubscriptionDeliveryResponse400
-    | ResendSubscriptionDeliveryResponse401
-    | ResendSubscriptionDeliveryResponse403
-    | ResendSubscriptionDeliveryResponse404
-    | ResendSubscriptionDeliveryResponse409
-    | ResendSubscriptionDeliveryResponse500
-    | ResendSubscriptionDeliveryResponse503
-    | ResendSubscriptionDeliveryResponse504
-    | None
-):
+) -> DeliveryJobResponse | Problem | None:
     """Deliver a job's event again
 
      A new job for the same event on the subscription's current destination and secrets.
@@ -309,7 +223,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DeliveryJobResponse | ResendSubscriptionDeliveryResponse400 | ResendSubscriptionDeliveryResponse401 | ResendSubscriptionDeliveryResponse403 | ResendSubscriptionDeliveryResponse404 | ResendSubscriptionDeliveryResponse409 | ResendSubscriptionDeliveryResponse500 | ResendSubscriptionDeliveryResponse503 | ResendSubscriptionDeliveryResponse504
+        DeliveryJobResponse | Problem
     """
 
     return (

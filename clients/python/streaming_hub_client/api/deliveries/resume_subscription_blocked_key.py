@@ -7,35 +7,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
 from ...models.resume_blocked_key_request import ResumeBlockedKeyRequest
 from ...models.resume_blocked_key_response import ResumeBlockedKeyResponse
-from ...models.resume_subscription_blocked_key_response_400 import (
-    ResumeSubscriptionBlockedKeyResponse400,
-)
-from ...models.resume_subscription_blocked_key_response_401 import (
-    ResumeSubscriptionBlockedKeyResponse401,
-)
-from ...models.resume_subscription_blocked_key_response_403 import (
-    ResumeSubscriptionBlockedKeyResponse403,
-)
-from ...models.resume_subscription_blocked_key_response_404 import (
-    ResumeSubscriptionBlockedKeyResponse404,
-)
-from ...models.resume_subscription_blocked_key_response_409 import (
-    ResumeSubscriptionBlockedKeyResponse409,
-)
-from ...models.resume_subscription_blocked_key_response_422 import (
-    ResumeSubscriptionBlockedKeyResponse422,
-)
-from ...models.resume_subscription_blocked_key_response_500 import (
-    ResumeSubscriptionBlockedKeyResponse500,
-)
-from ...models.resume_subscription_blocked_key_response_503 import (
-    ResumeSubscriptionBlockedKeyResponse503,
-)
-from ...models.resume_subscription_blocked_key_response_504 import (
-    ResumeSubscriptionBlockedKeyResponse504,
-)
 from ...types import UNSET, Response
 
 
@@ -65,84 +39,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    ResumeBlockedKeyResponse
-    | ResumeSubscriptionBlockedKeyResponse400
-    | ResumeSubscriptionBlockedKeyResponse401
-    | ResumeSubscriptionBlockedKeyResponse403
-    | ResumeSubscriptionBlockedKeyResponse404
-    | ResumeSubscriptionBlockedKeyResponse409
-    | ResumeSubscriptionBlockedKeyResponse422
-    | ResumeSubscriptionBlockedKeyResponse500
-    | ResumeSubscriptionBlockedKeyResponse503
-    | ResumeSubscriptionBlockedKeyResponse504
-    | None
-):
+) -> Problem | ResumeBlockedKeyResponse | None:
     if response.status_code == 200:
         response_200 = ResumeBlockedKeyResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = ResumeSubscriptionBlockedKeyResponse400.from_dict(
-            response.json()
-        )
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = ResumeSubscriptionBlockedKeyResponse401.from_dict(
-            response.json()
-        )
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = ResumeSubscriptionBlockedKeyResponse403.from_dict(
-            response.json()
-        )
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = ResumeSubscriptionBlockedKeyResponse404.from_dict(
-            response.json()
-        )
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = ResumeSubscriptionBlockedKeyResponse409.from_dict(
-            response.json()
-        )
+        response_409 = Problem.from_dict(response.json())
 
         return response_409
 
     if response.status_code == 422:
-        response_422 = ResumeSubscriptionBlockedKeyResponse422.from_dict(
-            response.json()
-        )
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = ResumeSubscriptionBlockedKeyResponse500.from_dict(
-            response.json()
-        )
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = ResumeSubscriptionBlockedKeyResponse503.from_dict(
-            response.json()
-        )
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = ResumeSubscriptionBlockedKeyResponse504.from_dict(
-            response.json()
-        )
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -154,18 +98,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    ResumeBlockedKeyResponse
-    | ResumeSubscriptionBlockedKeyResponse400
-    | ResumeSubscriptionBlockedKeyResponse401
-    | ResumeSubscriptionBlockedKeyResponse403
-    | ResumeSubscriptionBlockedKeyResponse404
-    | ResumeSubscriptionBlockedKeyResponse409
-    | ResumeSubscriptionBlockedKeyResponse422
-    | ResumeSubscriptionBlockedKeyResponse500
-    | ResumeSubscriptionBlockedKeyResponse503
-    | ResumeSubscriptionBlockedKeyResponse504
-]:
+) -> Response[Problem | ResumeBlockedKeyResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -180,18 +113,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: ResumeBlockedKeyRequest,
     x_idempotency: str,
-) -> Response[
-    ResumeBlockedKeyResponse
-    | ResumeSubscriptionBlockedKeyResponse400
-    | ResumeSubscriptionBlockedKeyResponse401
-    | ResumeSubscriptionBlockedKeyResponse403
-    | ResumeSubscriptionBlockedKeyResponse404
-    | ResumeSubscriptionBlockedKeyResponse409
-    | ResumeSubscriptionBlockedKeyResponse422
-    | ResumeSubscriptionBlockedKeyResponse500
-    | ResumeSubscriptionBlockedKeyResponse503
-    | ResumeSubscriptionBlockedKeyResponse504
-]:
+) -> Response[Problem | ResumeBlockedKeyResponse]:
     """Resume a blocked key
 
      Retry the blocked head (a new job, due now) or skip it (the key's next event goes), extension N77.
@@ -206,7 +128,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ResumeBlockedKeyResponse | ResumeSubscriptionBlockedKeyResponse400 | ResumeSubscriptionBlockedKeyResponse401 | ResumeSubscriptionBlockedKeyResponse403 | ResumeSubscriptionBlockedKeyResponse404 | ResumeSubscriptionBlockedKeyResponse409 | ResumeSubscriptionBlockedKeyResponse422 | ResumeSubscriptionBlockedKeyResponse500 | ResumeSubscriptionBlockedKeyResponse503 | ResumeSubscriptionBlockedKeyResponse504]
+        Response[Problem | ResumeBlockedKeyResponse]
     """
 
     kwargs = _get_kwargs(
@@ -228,19 +150,7 @@ def sync(
     client: AuthenticatedClient,
     body: ResumeBlockedKeyRequest,
     x_idempotency: str,
-) -> (
-    ResumeBlockedKeyResponse
-    | ResumeSubscriptionBlockedKeyResponse400
-    | ResumeSubscriptionBlockedKeyResponse401
-    | ResumeSubscriptionBlockedKeyResponse403
-    | ResumeSubscriptionBlockedKeyResponse404
-    | ResumeSubscriptionBlockedKeyResponse409
-    | ResumeSubscriptionBlockedKeyResponse422
-    | ResumeSubscriptionBlockedKeyResponse500
-    | ResumeSubscriptionBlockedKeyResponse503
-    | ResumeSubscriptionBlockedKeyResponse504
-    | None
-):
+) -> Problem | ResumeBlockedKeyResponse | None:
     """Resume a blocked key
 
      Retry the blocked head (a new job, due now) or skip it (the key's next event goes), extension N77.
@@ -255,7 +165,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ResumeBlockedKeyResponse | ResumeSubscriptionBlockedKeyResponse400 | ResumeSubscriptionBlockedKeyResponse401 | ResumeSubscriptionBlockedKeyResponse403 | ResumeSubscriptionBlockedKeyResponse404 | ResumeSubscriptionBlockedKeyResponse409 | ResumeSubscriptionBlockedKeyResponse422 | ResumeSubscriptionBlockedKeyResponse500 | ResumeSubscriptionBlockedKeyResponse503 | ResumeSubscriptionBlockedKeyResponse504
+        Problem | ResumeBlockedKeyResponse
     """
 
     return sync_detailed(
@@ -272,18 +182,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: ResumeBlockedKeyRequest,
     x_idempotency: str,
-) -> Response[
-    ResumeBlockedKeyResponse
-    | ResumeSubscriptionBlockedKeyResponse400
-    | ResumeSubscriptionBlockedKeyResponse401
-    | ResumeSubscriptionBlockedKeyResponse403
-    | ResumeSubscriptionBlockedKeyResponse404
-    | ResumeSubscriptionBlockedKeyResponse409
-    | ResumeSubscriptionBlockedKeyResponse422
-    | ResumeSubscriptionBlockedKeyResponse500
-    | ResumeSubscriptionBlockedKeyResponse503
-    | ResumeSubscriptionBlockedKeyResponse504
-]:
+) -> Response[Problem | ResumeBlockedKeyResponse]:
     """Resume a blocked key
 
      Retry the blocked head (a new job, due now) or skip it (the key's next event goes), extension N77.
@@ -298,7 +197,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ResumeBlockedKeyResponse | ResumeSubscriptionBlockedKeyResponse400 | ResumeSubscriptionBlockedKeyResponse401 | ResumeSubscriptionBlockedKeyResponse403 | ResumeSubscriptionBlockedKeyResponse404 | ResumeSubscriptionBlockedKeyResponse409 | ResumeSubscriptionBlockedKeyResponse422 | ResumeSubscriptionBlockedKeyResponse500 | ResumeSubscriptionBlockedKeyResponse503 | ResumeSubscriptionBlockedKeyResponse504]
+        Response[Problem | ResumeBlockedKeyResponse]
     """
 
     kwargs = _get_kwargs(
@@ -318,19 +217,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: ResumeBlockedKeyRequest,
     x_idempotency: str,
-) -> (
-    ResumeBlockedKeyResponse
-    | ResumeSubscriptionBlockedKeyResponse400
-    | ResumeSubscriptionBlockedKeyResponse401
-    | ResumeSubscriptionBlockedKeyResponse403
-    | ResumeSubscriptionBlockedKeyResponse404
-    | ResumeSubscriptionBlockedKeyResponse409
-    | ResumeSubscriptionBlockedKeyResponse422
-    | ResumeSubscriptionBlockedKeyResponse500
-    | ResumeSubscriptionBlockedKeyResponse503
-    | ResumeSubscriptionBlockedKeyResponse504
-    | None
-):
+) -> Problem | ResumeBlockedKeyResponse | None:
     """Resume a blocked key
 
      Retry the blocked head (a new job, due now) or skip it (the key's next event goes), extension N77.
@@ -345,7 +232,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ResumeBlockedKeyResponse | ResumeSubscriptionBlockedKeyResponse400 | ResumeSubscriptionBlockedKeyResponse401 | ResumeSubscriptionBlockedKeyResponse403 | ResumeSubscriptionBlockedKeyResponse404 | ResumeSubscriptionBlockedKeyResponse409 | ResumeSubscriptionBlockedKeyResponse422 | ResumeSubscriptionBlockedKeyResponse500 | ResumeSubscriptionBlockedKeyResponse503 | ResumeSubscriptionBlockedKeyResponse504
+        Problem | ResumeBlockedKeyResponse
     """
 
     return (

@@ -7,13 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.durable_queue_response import DurableQueueResponse
-from ...models.get_durable_queue_response_401 import GetDurableQueueResponse401
-from ...models.get_durable_queue_response_403 import GetDurableQueueResponse403
-from ...models.get_durable_queue_response_404 import GetDurableQueueResponse404
-from ...models.get_durable_queue_response_429 import GetDurableQueueResponse429
-from ...models.get_durable_queue_response_500 import GetDurableQueueResponse500
-from ...models.get_durable_queue_response_503 import GetDurableQueueResponse503
-from ...models.get_durable_queue_response_504 import GetDurableQueueResponse504
+from ...models.problem import Problem
 from ...types import UNSET, Response
 
 
@@ -33,54 +27,49 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    DurableQueueResponse
-    | GetDurableQueueResponse401
-    | GetDurableQueueResponse403
-    | GetDurableQueueResponse404
-    | GetDurableQueueResponse429
-    | GetDurableQueueResponse500
-    | GetDurableQueueResponse503
-    | GetDurableQueueResponse504
-    | None
-):
+) -> DurableQueueResponse | Problem | None:
     if response.status_code == 200:
         response_200 = DurableQueueResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = GetDurableQueueResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = GetDurableQueueResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = GetDurableQueueResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 429:
-        response_429 = GetDurableQueueResponse429.from_dict(response.json())
+        response_429 = Problem.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = GetDurableQueueResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = GetDurableQueueResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = GetDurableQueueResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -92,16 +81,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    DurableQueueResponse
-    | GetDurableQueueResponse401
-    | GetDurableQueueResponse403
-    | GetDurableQueueResponse404
-    | GetDurableQueueResponse429
-    | GetDurableQueueResponse500
-    | GetDurableQueueResponse503
-    | GetDurableQueueResponse504
-]:
+) -> Response[DurableQueueResponse | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -114,16 +94,7 @@ def sync_detailed(
     queue_id: str,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    DurableQueueResponse
-    | GetDurableQueueResponse401
-    | GetDurableQueueResponse403
-    | GetDurableQueueResponse404
-    | GetDurableQueueResponse429
-    | GetDurableQueueResponse500
-    | GetDurableQueueResponse503
-    | GetDurableQueueResponse504
-]:
+) -> Response[DurableQueueResponse | Problem]:
     """Get one durable queue
 
      One durable queue of the tenant, or the uniform 404.
@@ -136,7 +107,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DurableQueueResponse | GetDurableQueueResponse401 | GetDurableQueueResponse403 | GetDurableQueueResponse404 | GetDurableQueueResponse429 | GetDurableQueueResponse500 | GetDurableQueueResponse503 | GetDurableQueueResponse504]
+        Response[DurableQueueResponse | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -154,17 +125,7 @@ def sync(
     queue_id: str,
     *,
     client: AuthenticatedClient,
-) -> (
-    DurableQueueResponse
-    | GetDurableQueueResponse401
-    | GetDurableQueueResponse403
-    | GetDurableQueueResponse404
-    | GetDurableQueueResponse429
-    | GetDurableQueueResponse500
-    | GetDurableQueueResponse503
-    | GetDurableQueueResponse504
-    | None
-):
+) -> DurableQueueResponse | Problem | None:
     """Get one durable queue
 
      One durable queue of the tenant, or the uniform 404.
@@ -177,7 +138,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DurableQueueResponse | GetDurableQueueResponse401 | GetDurableQueueResponse403 | GetDurableQueueResponse404 | GetDurableQueueResponse429 | GetDurableQueueResponse500 | GetDurableQueueResponse503 | GetDurableQueueResponse504
+        DurableQueueResponse | Problem
     """
 
     return sync_detailed(
@@ -190,16 +151,7 @@ async def asyncio_detailed(
     queue_id: str,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    DurableQueueResponse
-    | GetDurableQueueResponse401
-    | GetDurableQueueResponse403
-    | GetDurableQueueResponse404
-    | GetDurableQueueResponse429
-    | GetDurableQueueResponse500
-    | GetDurableQueueResponse503
-    | GetDurableQueueResponse504
-]:
+) -> Response[DurableQueueResponse | Problem]:
     """Get one durable queue
 
      One durable queue of the tenant, or the uniform 404.
@@ -212,7 +164,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DurableQueueResponse | GetDurableQueueResponse401 | GetDurableQueueResponse403 | GetDurableQueueResponse404 | GetDurableQueueResponse429 | GetDurableQueueResponse500 | GetDurableQueueResponse503 | GetDurableQueueResponse504]
+        Response[DurableQueueResponse | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -228,17 +180,7 @@ async def asyncio(
     queue_id: str,
     *,
     client: AuthenticatedClient,
-) -> (
-    DurableQueueResponse
-    | GetDurableQueueResponse401
-    | GetDurableQueueResponse403
-    | GetDurableQueueResponse404
-    | GetDurableQueueResponse429
-    | GetDurableQueueResponse500
-    | GetDurableQueueResponse503
-    | GetDurableQueueResponse504
-    | None
-):
+) -> DurableQueueResponse | Problem | None:
     """Get one durable queue
 
      One durable queue of the tenant, or the uniform 404.
@@ -251,7 +193,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DurableQueueResponse | GetDurableQueueResponse401 | GetDurableQueueResponse403 | GetDurableQueueResponse404 | GetDurableQueueResponse429 | GetDurableQueueResponse500 | GetDurableQueueResponse503 | GetDurableQueueResponse504
+        DurableQueueResponse | Problem
     """
 
     return (

@@ -7,12 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.durable_queue_list import DurableQueueList
-from ...models.list_durable_queues_response_401 import ListDurableQueuesResponse401
-from ...models.list_durable_queues_response_403 import ListDurableQueuesResponse403
-from ...models.list_durable_queues_response_429 import ListDurableQueuesResponse429
-from ...models.list_durable_queues_response_500 import ListDurableQueuesResponse500
-from ...models.list_durable_queues_response_503 import ListDurableQueuesResponse503
-from ...models.list_durable_queues_response_504 import ListDurableQueuesResponse504
+from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
@@ -41,48 +36,44 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    DurableQueueList
-    | ListDurableQueuesResponse401
-    | ListDurableQueuesResponse403
-    | ListDurableQueuesResponse429
-    | ListDurableQueuesResponse500
-    | ListDurableQueuesResponse503
-    | ListDurableQueuesResponse504
-    | None
-):
+) -> DurableQueueList | Problem | None:
     if response.status_code == 200:
         response_200 = DurableQueueList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = ListDurableQueuesResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = ListDurableQueuesResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 429:
-        response_429 = ListDurableQueuesResponse429.from_dict(response.json())
+        response_429 = Problem.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = ListDurableQueuesResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = ListDurableQueuesResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = ListDurableQueuesResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -94,15 +85,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    DurableQueueList
-    | ListDurableQueuesResponse401
-    | ListDurableQueuesResponse403
-    | ListDurableQueuesResponse429
-    | ListDurableQueuesResponse500
-    | ListDurableQueuesResponse503
-    | ListDurableQueuesResponse504
-]:
+) -> Response[DurableQueueList | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -116,15 +99,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
     after: str | Unset = UNSET,
-) -> Response[
-    DurableQueueList
-    | ListDurableQueuesResponse401
-    | ListDurableQueuesResponse403
-    | ListDurableQueuesResponse429
-    | ListDurableQueuesResponse500
-    | ListDurableQueuesResponse503
-    | ListDurableQueuesResponse504
-]:
+) -> Response[DurableQueueList | Problem]:
     """List the tenant's durable queues
 
      The tenant's durable queues with filters, depth, unacknowledged count, consumers and idle expiry.
@@ -138,7 +113,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DurableQueueList | ListDurableQueuesResponse401 | ListDurableQueuesResponse403 | ListDurableQueuesResponse429 | ListDurableQueuesResponse500 | ListDurableQueuesResponse503 | ListDurableQueuesResponse504]
+        Response[DurableQueueList | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -158,16 +133,7 @@ def sync(
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
     after: str | Unset = UNSET,
-) -> (
-    DurableQueueList
-    | ListDurableQueuesResponse401
-    | ListDurableQueuesResponse403
-    | ListDurableQueuesResponse429
-    | ListDurableQueuesResponse500
-    | ListDurableQueuesResponse503
-    | ListDurableQueuesResponse504
-    | None
-):
+) -> DurableQueueList | Problem | None:
     """List the tenant's durable queues
 
      The tenant's durable queues with filters, depth, unacknowledged count, consumers and idle expiry.
@@ -181,7 +147,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DurableQueueList | ListDurableQueuesResponse401 | ListDurableQueuesResponse403 | ListDurableQueuesResponse429 | ListDurableQueuesResponse500 | ListDurableQueuesResponse503 | ListDurableQueuesResponse504
+        DurableQueueList | Problem
     """
 
     return sync_detailed(
@@ -196,15 +162,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
     after: str | Unset = UNSET,
-) -> Response[
-    DurableQueueList
-    | ListDurableQueuesResponse401
-    | ListDurableQueuesResponse403
-    | ListDurableQueuesResponse429
-    | ListDurableQueuesResponse500
-    | ListDurableQueuesResponse503
-    | ListDurableQueuesResponse504
-]:
+) -> Response[DurableQueueList | Problem]:
     """List the tenant's durable queues
 
      The tenant's durable queues with filters, depth, unacknowledged count, consumers and idle expiry.
@@ -218,7 +176,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DurableQueueList | ListDurableQueuesResponse401 | ListDurableQueuesResponse403 | ListDurableQueuesResponse429 | ListDurableQueuesResponse500 | ListDurableQueuesResponse503 | ListDurableQueuesResponse504]
+        Response[DurableQueueList | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -236,16 +194,7 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
     after: str | Unset = UNSET,
-) -> (
-    DurableQueueList
-    | ListDurableQueuesResponse401
-    | ListDurableQueuesResponse403
-    | ListDurableQueuesResponse429
-    | ListDurableQueuesResponse500
-    | ListDurableQueuesResponse503
-    | ListDurableQueuesResponse504
-    | None
-):
+) -> DurableQueueList | Problem | None:
     """List the tenant's durable queues
 
      The tenant's durable queues with filters, depth, unacknowledged count, consumers and idle expiry.
@@ -259,7 +208,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DurableQueueList | ListDurableQueuesResponse401 | ListDurableQueuesResponse403 | ListDurableQueuesResponse429 | ListDurableQueuesResponse500 | ListDurableQueuesResponse503 | ListDurableQueuesResponse504
+        DurableQueueList | Problem
     """
 
     return (

@@ -6,10 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.broker_delete_config_response_401 import BrokerDeleteConfigResponse401
-from ...models.broker_delete_config_response_403 import BrokerDeleteConfigResponse403
-from ...models.broker_delete_config_response_422 import BrokerDeleteConfigResponse422
-from ...models.broker_delete_config_response_500 import BrokerDeleteConfigResponse500
+from ...models.problem import Problem
 from ...types import UNSET, Response
 
 
@@ -31,35 +28,28 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    Any
-    | BrokerDeleteConfigResponse401
-    | BrokerDeleteConfigResponse403
-    | BrokerDeleteConfigResponse422
-    | BrokerDeleteConfigResponse500
-    | None
-):
+) -> Any | Problem | None:
     if response.status_code == 204:
         response_204 = cast(Any, None)
         return response_204
 
     if response.status_code == 401:
-        response_401 = BrokerDeleteConfigResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = BrokerDeleteConfigResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = BrokerDeleteConfigResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = BrokerDeleteConfigResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
@@ -71,13 +61,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    Any
-    | BrokerDeleteConfigResponse401
-    | BrokerDeleteConfigResponse403
-    | BrokerDeleteConfigResponse422
-    | BrokerDeleteConfigResponse500
-]:
+) -> Response[Any | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -91,13 +75,7 @@ def sync_detailed(
     topic: str,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    Any
-    | BrokerDeleteConfigResponse401
-    | BrokerDeleteConfigResponse403
-    | BrokerDeleteConfigResponse422
-    | BrokerDeleteConfigResponse500
-]:
+) -> Response[Any | Problem]:
     """Delete Config
 
      Remove the Main Topic's config (idempotent).
@@ -111,7 +89,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | BrokerDeleteConfigResponse401 | BrokerDeleteConfigResponse403 | BrokerDeleteConfigResponse422 | BrokerDeleteConfigResponse500]
+        Response[Any | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -131,14 +109,7 @@ def sync(
     topic: str,
     *,
     client: AuthenticatedClient,
-) -> (
-    Any
-    | BrokerDeleteConfigResponse401
-    | BrokerDeleteConfigResponse403
-    | BrokerDeleteConfigResponse422
-    | BrokerDeleteConfigResponse500
-    | None
-):
+) -> Any | Problem | None:
     """Delete Config
 
      Remove the Main Topic's config (idempotent).
@@ -152,7 +123,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | BrokerDeleteConfigResponse401 | BrokerDeleteConfigResponse403 | BrokerDeleteConfigResponse422 | BrokerDeleteConfigResponse500
+        Any | Problem
     """
 
     return sync_detailed(
@@ -167,13 +138,7 @@ async def asyncio_detailed(
     topic: str,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    Any
-    | BrokerDeleteConfigResponse401
-    | BrokerDeleteConfigResponse403
-    | BrokerDeleteConfigResponse422
-    | BrokerDeleteConfigResponse500
-]:
+) -> Response[Any | Problem]:
     """Delete Config
 
      Remove the Main Topic's config (idempotent).
@@ -187,7 +152,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | BrokerDeleteConfigResponse401 | BrokerDeleteConfigResponse403 | BrokerDeleteConfigResponse422 | BrokerDeleteConfigResponse500]
+        Response[Any | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -205,14 +170,7 @@ async def asyncio(
     topic: str,
     *,
     client: AuthenticatedClient,
-) -> (
-    Any
-    | BrokerDeleteConfigResponse401
-    | BrokerDeleteConfigResponse403
-    | BrokerDeleteConfigResponse422
-    | BrokerDeleteConfigResponse500
-    | None
-):
+) -> Any | Problem | None:
     """Delete Config
 
      Remove the Main Topic's config (idempotent).
@@ -226,7 +184,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | BrokerDeleteConfigResponse401 | BrokerDeleteConfigResponse403 | BrokerDeleteConfigResponse422 | BrokerDeleteConfigResponse500
+        Any | Problem
     """
 
     return (

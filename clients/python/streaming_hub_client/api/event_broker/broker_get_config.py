@@ -6,10 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.broker_get_config_response_401 import BrokerGetConfigResponse401
-from ...models.broker_get_config_response_403 import BrokerGetConfigResponse403
-from ...models.broker_get_config_response_422 import BrokerGetConfigResponse422
-from ...models.broker_get_config_response_500 import BrokerGetConfigResponse500
+from ...models.problem import Problem
 from ...models.topic_config_answer import TopicConfigAnswer
 from ...types import UNSET, Response
 
@@ -32,36 +29,29 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    BrokerGetConfigResponse401
-    | BrokerGetConfigResponse403
-    | BrokerGetConfigResponse422
-    | BrokerGetConfigResponse500
-    | TopicConfigAnswer
-    | None
-):
+) -> Problem | TopicConfigAnswer | None:
     if response.status_code == 200:
         response_200 = TopicConfigAnswer.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = BrokerGetConfigResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = BrokerGetConfigResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = BrokerGetConfigResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = BrokerGetConfigResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
@@ -73,13 +63,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    BrokerGetConfigResponse401
-    | BrokerGetConfigResponse403
-    | BrokerGetConfigResponse422
-    | BrokerGetConfigResponse500
-    | TopicConfigAnswer
-]:
+) -> Response[Problem | TopicConfigAnswer]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -93,13 +77,7 @@ def sync_detailed(
     topic: str,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    BrokerGetConfigResponse401
-    | BrokerGetConfigResponse403
-    | BrokerGetConfigResponse422
-    | BrokerGetConfigResponse500
-    | TopicConfigAnswer
-]:
+) -> Response[Problem | TopicConfigAnswer]:
     """Get Config
 
      The Main Topic's effective window (``default: true`` when nothing is stored).
@@ -113,7 +91,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BrokerGetConfigResponse401 | BrokerGetConfigResponse403 | BrokerGetConfigResponse422 | BrokerGetConfigResponse500 | TopicConfigAnswer]
+        Response[Problem | TopicConfigAnswer]
     """
 
     kwargs = _get_kwargs(
@@ -133,14 +111,7 @@ def sync(
     topic: str,
     *,
     client: AuthenticatedClient,
-) -> (
-    BrokerGetConfigResponse401
-    | BrokerGetConfigResponse403
-    | BrokerGetConfigResponse422
-    | BrokerGetConfigResponse500
-    | TopicConfigAnswer
-    | None
-):
+) -> Problem | TopicConfigAnswer | None:
     """Get Config
 
      The Main Topic's effective window (``default: true`` when nothing is stored).
@@ -154,7 +125,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BrokerGetConfigResponse401 | BrokerGetConfigResponse403 | BrokerGetConfigResponse422 | BrokerGetConfigResponse500 | TopicConfigAnswer
+        Problem | TopicConfigAnswer
     """
 
     return sync_detailed(
@@ -169,13 +140,7 @@ async def asyncio_detailed(
     topic: str,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    BrokerGetConfigResponse401
-    | BrokerGetConfigResponse403
-    | BrokerGetConfigResponse422
-    | BrokerGetConfigResponse500
-    | TopicConfigAnswer
-]:
+) -> Response[Problem | TopicConfigAnswer]:
     """Get Config
 
      The Main Topic's effective window (``default: true`` when nothing is stored).
@@ -189,7 +154,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BrokerGetConfigResponse401 | BrokerGetConfigResponse403 | BrokerGetConfigResponse422 | BrokerGetConfigResponse500 | TopicConfigAnswer]
+        Response[Problem | TopicConfigAnswer]
     """
 
     kwargs = _get_kwargs(
@@ -207,14 +172,7 @@ async def asyncio(
     topic: str,
     *,
     client: AuthenticatedClient,
-) -> (
-    BrokerGetConfigResponse401
-    | BrokerGetConfigResponse403
-    | BrokerGetConfigResponse422
-    | BrokerGetConfigResponse500
-    | TopicConfigAnswer
-    | None
-):
+) -> Problem | TopicConfigAnswer | None:
     """Get Config
 
      The Main Topic's effective window (``default: true`` when nothing is stored).
@@ -228,7 +186,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BrokerGetConfigResponse401 | BrokerGetConfigResponse403 | BrokerGetConfigResponse422 | BrokerGetConfigResponse500 | TopicConfigAnswer
+        Problem | TopicConfigAnswer
     """
 
     return (

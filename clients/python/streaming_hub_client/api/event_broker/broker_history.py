@@ -7,10 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.broker_history import BrokerHistory
-from ...models.broker_history_response_401 import BrokerHistoryResponse401
-from ...models.broker_history_response_403 import BrokerHistoryResponse403
-from ...models.broker_history_response_422 import BrokerHistoryResponse422
-from ...models.broker_history_response_500 import BrokerHistoryResponse500
+from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
@@ -47,36 +44,29 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    BrokerHistory
-    | BrokerHistoryResponse401
-    | BrokerHistoryResponse403
-    | BrokerHistoryResponse422
-    | BrokerHistoryResponse500
-    | None
-):
+) -> BrokerHistory | Problem | None:
     if response.status_code == 200:
         response_200 = BrokerHistory.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = BrokerHistoryResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = BrokerHistoryResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = BrokerHistoryResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = BrokerHistoryResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
@@ -88,13 +78,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    BrokerHistory
-    | BrokerHistoryResponse401
-    | BrokerHistoryResponse403
-    | BrokerHistoryResponse422
-    | BrokerHistoryResponse500
-]:
+) -> Response[BrokerHistory | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -111,13 +95,7 @@ def sync_detailed(
     type_: str | Unset = UNSET,
     limit: int | Unset = UNSET,
     until: int | Unset = UNSET,
-) -> Response[
-    BrokerHistory
-    | BrokerHistoryResponse401
-    | BrokerHistoryResponse403
-    | BrokerHistoryResponse422
-    | BrokerHistoryResponse500
-]:
+) -> Response[BrokerHistory | Problem]:
     """Read History
 
      The retained events of the topic and its sub-topics, newest first.
@@ -134,7 +112,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BrokerHistory | BrokerHistoryResponse401 | BrokerHistoryResponse403 | BrokerHistoryResponse422 | BrokerHistoryResponse500]
+        Response[BrokerHistory | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -160,14 +138,7 @@ def sync(
     type_: str | Unset = UNSET,
     limit: int | Unset = UNSET,
     until: int | Unset = UNSET,
-) -> (
-    BrokerHistory
-    | BrokerHistoryResponse401
-    | BrokerHistoryResponse403
-    | BrokerHistoryResponse422
-    | BrokerHistoryResponse500
-    | None
-):
+) -> BrokerHistory | Problem | None:
     """Read History
 
      The retained events of the topic and its sub-topics, newest first.
@@ -184,7 +155,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BrokerHistory | BrokerHistoryResponse401 | BrokerHistoryResponse403 | BrokerHistoryResponse422 | BrokerHistoryResponse500
+        BrokerHistory | Problem
     """
 
     return sync_detailed(
@@ -205,13 +176,7 @@ async def asyncio_detailed(
     type_: str | Unset = UNSET,
     limit: int | Unset = UNSET,
     until: int | Unset = UNSET,
-) -> Response[
-    BrokerHistory
-    | BrokerHistoryResponse401
-    | BrokerHistoryResponse403
-    | BrokerHistoryResponse422
-    | BrokerHistoryResponse500
-]:
+) -> Response[BrokerHistory | Problem]:
     """Read History
 
      The retained events of the topic and its sub-topics, newest first.
@@ -228,7 +193,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BrokerHistory | BrokerHistoryResponse401 | BrokerHistoryResponse403 | BrokerHistoryResponse422 | BrokerHistoryResponse500]
+        Response[BrokerHistory | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -252,14 +217,7 @@ async def asyncio(
     type_: str | Unset = UNSET,
     limit: int | Unset = UNSET,
     until: int | Unset = UNSET,
-) -> (
-    BrokerHistory
-    | BrokerHistoryResponse401
-    | BrokerHistoryResponse403
-    | BrokerHistoryResponse422
-    | BrokerHistoryResponse500
-    | None
-):
+) -> BrokerHistory | Problem | None:
     """Read History
 
      The retained events of the topic and its sub-topics, newest first.
@@ -276,7 +234,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BrokerHistory | BrokerHistoryResponse401 | BrokerHistoryResponse403 | BrokerHistoryResponse422 | BrokerHistoryResponse500
+        BrokerHistory | Problem
     """
 
     return (

@@ -6,10 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.broker_list_configs_response_401 import BrokerListConfigsResponse401
-from ...models.broker_list_configs_response_403 import BrokerListConfigsResponse403
-from ...models.broker_list_configs_response_422 import BrokerListConfigsResponse422
-from ...models.broker_list_configs_response_500 import BrokerListConfigsResponse500
+from ...models.problem import Problem
 from ...models.topic_config_list import TopicConfigList
 from ...types import UNSET, Response
 
@@ -30,36 +27,29 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    BrokerListConfigsResponse401
-    | BrokerListConfigsResponse403
-    | BrokerListConfigsResponse422
-    | BrokerListConfigsResponse500
-    | TopicConfigList
-    | None
-):
+) -> Problem | TopicConfigList | None:
     if response.status_code == 200:
         response_200 = TopicConfigList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = BrokerListConfigsResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = BrokerListConfigsResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = BrokerListConfigsResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = BrokerListConfigsResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
@@ -71,13 +61,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    BrokerListConfigsResponse401
-    | BrokerListConfigsResponse403
-    | BrokerListConfigsResponse422
-    | BrokerListConfigsResponse500
-    | TopicConfigList
-]:
+) -> Response[Problem | TopicConfigList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -90,13 +74,7 @@ def sync_detailed(
     domain: str,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    BrokerListConfigsResponse401
-    | BrokerListConfigsResponse403
-    | BrokerListConfigsResponse422
-    | BrokerListConfigsResponse500
-    | TopicConfigList
-]:
+) -> Response[Problem | TopicConfigList]:
     """List Configs
 
      The stored configs the caller may read, ordered by topic.
@@ -109,7 +87,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BrokerListConfigsResponse401 | BrokerListConfigsResponse403 | BrokerListConfigsResponse422 | BrokerListConfigsResponse500 | TopicConfigList]
+        Response[Problem | TopicConfigList]
     """
 
     kwargs = _get_kwargs(
@@ -127,14 +105,7 @@ def sync(
     domain: str,
     *,
     client: AuthenticatedClient,
-) -> (
-    BrokerListConfigsResponse401
-    | BrokerListConfigsResponse403
-    | BrokerListConfigsResponse422
-    | BrokerListConfigsResponse500
-    | TopicConfigList
-    | None
-):
+) -> Problem | TopicConfigList | None:
     """List Configs
 
      The stored configs the caller may read, ordered by topic.
@@ -147,7 +118,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BrokerListConfigsResponse401 | BrokerListConfigsResponse403 | BrokerListConfigsResponse422 | BrokerListConfigsResponse500 | TopicConfigList
+        Problem | TopicConfigList
     """
 
     return sync_detailed(
@@ -160,13 +131,7 @@ async def asyncio_detailed(
     domain: str,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    BrokerListConfigsResponse401
-    | BrokerListConfigsResponse403
-    | BrokerListConfigsResponse422
-    | BrokerListConfigsResponse500
-    | TopicConfigList
-]:
+) -> Response[Problem | TopicConfigList]:
     """List Configs
 
      The stored configs the caller may read, ordered by topic.
@@ -179,7 +144,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BrokerListConfigsResponse401 | BrokerListConfigsResponse403 | BrokerListConfigsResponse422 | BrokerListConfigsResponse500 | TopicConfigList]
+        Response[Problem | TopicConfigList]
     """
 
     kwargs = _get_kwargs(
@@ -195,14 +160,7 @@ async def asyncio(
     domain: str,
     *,
     client: AuthenticatedClient,
-) -> (
-    BrokerListConfigsResponse401
-    | BrokerListConfigsResponse403
-    | BrokerListConfigsResponse422
-    | BrokerListConfigsResponse500
-    | TopicConfigList
-    | None
-):
+) -> Problem | TopicConfigList | None:
     """List Configs
 
      The stored configs the caller may read, ordered by topic.
@@ -215,7 +173,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BrokerListConfigsResponse401 | BrokerListConfigsResponse403 | BrokerListConfigsResponse422 | BrokerListConfigsResponse500 | TopicConfigList
+        Problem | TopicConfigList
     """
 
     return (

@@ -6,12 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.broker_publish_response_400 import BrokerPublishResponse400
-from ...models.broker_publish_response_401 import BrokerPublishResponse401
-from ...models.broker_publish_response_403 import BrokerPublishResponse403
-from ...models.broker_publish_response_422 import BrokerPublishResponse422
-from ...models.broker_publish_response_500 import BrokerPublishResponse500
-from ...models.broker_publish_response_503 import BrokerPublishResponse503
+from ...models.problem import Problem
 from ...models.publish_body import PublishBody
 from ...models.published_event import PublishedEvent
 from ...types import UNSET, Response
@@ -43,48 +38,39 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    BrokerPublishResponse400
-    | BrokerPublishResponse401
-    | BrokerPublishResponse403
-    | BrokerPublishResponse422
-    | BrokerPublishResponse500
-    | BrokerPublishResponse503
-    | PublishedEvent
-    | None
-):
+) -> Problem | PublishedEvent | None:
     if response.status_code == 201:
         response_201 = PublishedEvent.from_dict(response.json())
 
         return response_201
 
     if response.status_code == 400:
-        response_400 = BrokerPublishResponse400.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = BrokerPublishResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = BrokerPublishResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = BrokerPublishResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = BrokerPublishResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = BrokerPublishResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
@@ -96,15 +82,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    BrokerPublishResponse400
-    | BrokerPublishResponse401
-    | BrokerPublishResponse403
-    | BrokerPublishResponse422
-    | BrokerPublishResponse500
-    | BrokerPublishResponse503
-    | PublishedEvent
-]:
+) -> Response[Problem | PublishedEvent]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -119,15 +97,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: PublishBody,
-) -> Response[
-    BrokerPublishResponse400
-    | BrokerPublishResponse401
-    | BrokerPublishResponse403
-    | BrokerPublishResponse422
-    | BrokerPublishResponse500
-    | BrokerPublishResponse503
-    | PublishedEvent
-]:
+) -> Response[Problem | PublishedEvent]:
     """Publish
 
      Publish an event on exactly the topic; 201 once it is stored (read-your-writes).
@@ -142,7 +112,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BrokerPublishResponse400 | BrokerPublishResponse401 | BrokerPublishResponse403 | BrokerPublishResponse422 | BrokerPublishResponse500 | BrokerPublishResponse503 | PublishedEvent]
+        Response[Problem | PublishedEvent]
     """
 
     kwargs = _get_kwargs(
@@ -164,16 +134,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: PublishBody,
-) -> (
-    BrokerPublishResponse400
-    | BrokerPublishResponse401
-    | BrokerPublishResponse403
-    | BrokerPublishResponse422
-    | BrokerPublishResponse500
-    | BrokerPublishResponse503
-    | PublishedEvent
-    | None
-):
+) -> Problem | PublishedEvent | None:
     """Publish
 
      Publish an event on exactly the topic; 201 once it is stored (read-your-writes).
@@ -188,7 +149,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BrokerPublishResponse400 | BrokerPublishResponse401 | BrokerPublishResponse403 | BrokerPublishResponse422 | BrokerPublishResponse500 | BrokerPublishResponse503 | PublishedEvent
+        Problem | PublishedEvent
     """
 
     return sync_detailed(
@@ -205,15 +166,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: PublishBody,
-) -> Response[
-    BrokerPublishResponse400
-    | BrokerPublishResponse401
-    | BrokerPublishResponse403
-    | BrokerPublishResponse422
-    | BrokerPublishResponse500
-    | BrokerPublishResponse503
-    | PublishedEvent
-]:
+) -> Response[Problem | PublishedEvent]:
     """Publish
 
      Publish an event on exactly the topic; 201 once it is stored (read-your-writes).
@@ -228,7 +181,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BrokerPublishResponse400 | BrokerPublishResponse401 | BrokerPublishResponse403 | BrokerPublishResponse422 | BrokerPublishResponse500 | BrokerPublishResponse503 | PublishedEvent]
+        Response[Problem | PublishedEvent]
     """
 
     kwargs = _get_kwargs(
@@ -248,16 +201,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: PublishBody,
-) -> (
-    BrokerPublishResponse400
-    | BrokerPublishResponse401
-    | BrokerPublishResponse403
-    | BrokerPublishResponse422
-    | BrokerPublishResponse500
-    | BrokerPublishResponse503
-    | PublishedEvent
-    | None
-):
+) -> Problem | PublishedEvent | None:
     """Publish
 
      Publish an event on exactly the topic; 201 once it is stored (read-your-writes).
@@ -272,7 +216,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BrokerPublishResponse400 | BrokerPublishResponse401 | BrokerPublishResponse403 | BrokerPublishResponse422 | BrokerPublishResponse500 | BrokerPublishResponse503 | PublishedEvent
+        Problem | PublishedEvent
     """
 
     return (

@@ -6,10 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.broker_purge_response_401 import BrokerPurgeResponse401
-from ...models.broker_purge_response_403 import BrokerPurgeResponse403
-from ...models.broker_purge_response_422 import BrokerPurgeResponse422
-from ...models.broker_purge_response_500 import BrokerPurgeResponse500
+from ...models.problem import Problem
 from ...models.purge_count import PurgeCount
 from ...types import UNSET, Response, Unset
 
@@ -47,36 +44,29 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    BrokerPurgeResponse401
-    | BrokerPurgeResponse403
-    | BrokerPurgeResponse422
-    | BrokerPurgeResponse500
-    | PurgeCount
-    | None
-):
+) -> Problem | PurgeCount | None:
     if response.status_code == 200:
         response_200 = PurgeCount.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = BrokerPurgeResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = BrokerPurgeResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = BrokerPurgeResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = BrokerPurgeResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
@@ -88,13 +78,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    BrokerPurgeResponse401
-    | BrokerPurgeResponse403
-    | BrokerPurgeResponse422
-    | BrokerPurgeResponse500
-    | PurgeCount
-]:
+) -> Response[Problem | PurgeCount]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -111,13 +95,7 @@ def sync_detailed(
     type_: str | Unset = UNSET,
     since: int | Unset = UNSET,
     until: int | Unset = UNSET,
-) -> Response[
-    BrokerPurgeResponse401
-    | BrokerPurgeResponse403
-    | BrokerPurgeResponse422
-    | BrokerPurgeResponse500
-    | PurgeCount
-]:
+) -> Response[Problem | PurgeCount]:
     """Purge History
 
      Delete the retained events of the topic's subtree (optional type, since, until).
@@ -134,7 +112,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BrokerPurgeResponse401 | BrokerPurgeResponse403 | BrokerPurgeResponse422 | BrokerPurgeResponse500 | PurgeCount]
+        Response[Problem | PurgeCount]
     """
 
     kwargs = _get_kwargs(
@@ -160,14 +138,7 @@ def sync(
     type_: str | Unset = UNSET,
     since: int | Unset = UNSET,
     until: int | Unset = UNSET,
-) -> (
-    BrokerPurgeResponse401
-    | BrokerPurgeResponse403
-    | BrokerPurgeResponse422
-    | BrokerPurgeResponse500
-    | PurgeCount
-    | None
-):
+) -> Problem | PurgeCount | None:
     """Purge History
 
      Delete the retained events of the topic's subtree (optional type, since, until).
@@ -184,7 +155,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BrokerPurgeResponse401 | BrokerPurgeResponse403 | BrokerPurgeResponse422 | BrokerPurgeResponse500 | PurgeCount
+        Problem | PurgeCount
     """
 
     return sync_detailed(
@@ -205,13 +176,7 @@ async def asyncio_detailed(
     type_: str | Unset = UNSET,
     since: int | Unset = UNSET,
     until: int | Unset = UNSET,
-) -> Response[
-    BrokerPurgeResponse401
-    | BrokerPurgeResponse403
-    | BrokerPurgeResponse422
-    | BrokerPurgeResponse500
-    | PurgeCount
-]:
+) -> Response[Problem | PurgeCount]:
     """Purge History
 
      Delete the retained events of the topic's subtree (optional type, since, until).
@@ -228,7 +193,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BrokerPurgeResponse401 | BrokerPurgeResponse403 | BrokerPurgeResponse422 | BrokerPurgeResponse500 | PurgeCount]
+        Response[Problem | PurgeCount]
     """
 
     kwargs = _get_kwargs(
@@ -252,14 +217,7 @@ async def asyncio(
     type_: str | Unset = UNSET,
     since: int | Unset = UNSET,
     until: int | Unset = UNSET,
-) -> (
-    BrokerPurgeResponse401
-    | BrokerPurgeResponse403
-    | BrokerPurgeResponse422
-    | BrokerPurgeResponse500
-    | PurgeCount
-    | None
-):
+) -> Problem | PurgeCount | None:
     """Purge History
 
      Delete the retained events of the topic's subtree (optional type, since, until).
@@ -276,7 +234,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BrokerPurgeResponse401 | BrokerPurgeResponse403 | BrokerPurgeResponse422 | BrokerPurgeResponse500 | PurgeCount
+        Problem | PurgeCount
     """
 
     return (

@@ -6,11 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.broker_put_config_response_400 import BrokerPutConfigResponse400
-from ...models.broker_put_config_response_401 import BrokerPutConfigResponse401
-from ...models.broker_put_config_response_403 import BrokerPutConfigResponse403
-from ...models.broker_put_config_response_422 import BrokerPutConfigResponse422
-from ...models.broker_put_config_response_500 import BrokerPutConfigResponse500
+from ...models.problem import Problem
 from ...models.topic_config_answer import TopicConfigAnswer
 from ...models.topic_config_body import TopicConfigBody
 from ...types import UNSET, Response
@@ -42,42 +38,34 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    BrokerPutConfigResponse400
-    | BrokerPutConfigResponse401
-    | BrokerPutConfigResponse403
-    | BrokerPutConfigResponse422
-    | BrokerPutConfigResponse500
-    | TopicConfigAnswer
-    | None
-):
+) -> Problem | TopicConfigAnswer | None:
     if response.status_code == 200:
         response_200 = TopicConfigAnswer.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = BrokerPutConfigResponse400.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = BrokerPutConfigResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = BrokerPutConfigResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = BrokerPutConfigResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = BrokerPutConfigResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
@@ -89,14 +77,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    BrokerPutConfigResponse400
-    | BrokerPutConfigResponse401
-    | BrokerPutConfigResponse403
-    | BrokerPutConfigResponse422
-    | BrokerPutConfigResponse500
-    | TopicConfigAnswer
-]:
+) -> Response[Problem | TopicConfigAnswer]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -111,14 +92,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: TopicConfigBody,
-) -> Response[
-    BrokerPutConfigResponse400
-    | BrokerPutConfigResponse401
-    | BrokerPutConfigResponse403
-    | BrokerPutConfigResponse422
-    | BrokerPutConfigResponse500
-    | TopicConfigAnswer
-]:
+) -> Response[Problem | TopicConfigAnswer]:
     """Put Config
 
      Replace the Main Topic's config: an omitted bound is null (unbounded).
@@ -134,7 +108,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BrokerPutConfigResponse400 | BrokerPutConfigResponse401 | BrokerPutConfigResponse403 | BrokerPutConfigResponse422 | BrokerPutConfigResponse500 | TopicConfigAnswer]
+        Response[Problem | TopicConfigAnswer]
     """
 
     kwargs = _get_kwargs(
@@ -156,15 +130,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: TopicConfigBody,
-) -> (
-    BrokerPutConfigResponse400
-    | BrokerPutConfigResponse401
-    | BrokerPutConfigResponse403
-    | BrokerPutConfigResponse422
-    | BrokerPutConfigResponse500
-    | TopicConfigAnswer
-    | None
-):
+) -> Problem | TopicConfigAnswer | None:
     """Put Config
 
      Replace the Main Topic's config: an omitted bound is null (unbounded).
@@ -180,7 +146,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BrokerPutConfigResponse400 | BrokerPutConfigResponse401 | BrokerPutConfigResponse403 | BrokerPutConfigResponse422 | BrokerPutConfigResponse500 | TopicConfigAnswer
+        Problem | TopicConfigAnswer
     """
 
     return sync_detailed(
@@ -197,14 +163,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: TopicConfigBody,
-) -> Response[
-    BrokerPutConfigResponse400
-    | BrokerPutConfigResponse401
-    | BrokerPutConfigResponse403
-    | BrokerPutConfigResponse422
-    | BrokerPutConfigResponse500
-    | TopicConfigAnswer
-]:
+) -> Response[Problem | TopicConfigAnswer]:
     """Put Config
 
      Replace the Main Topic's config: an omitted bound is null (unbounded).
@@ -220,7 +179,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BrokerPutConfigResponse400 | BrokerPutConfigResponse401 | BrokerPutConfigResponse403 | BrokerPutConfigResponse422 | BrokerPutConfigResponse500 | TopicConfigAnswer]
+        Response[Problem | TopicConfigAnswer]
     """
 
     kwargs = _get_kwargs(
@@ -240,15 +199,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: TopicConfigBody,
-) -> (
-    BrokerPutConfigResponse400
-    | BrokerPutConfigResponse401
-    | BrokerPutConfigResponse403
-    | BrokerPutConfigResponse422
-    | BrokerPutConfigResponse500
-    | TopicConfigAnswer
-    | None
-):
+) -> Problem | TopicConfigAnswer | None:
     """Put Config
 
      Replace the Main Topic's config: an omitted bound is null (unbounded).
@@ -264,7 +215,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BrokerPutConfigResponse400 | BrokerPutConfigResponse401 | BrokerPutConfigResponse403 | BrokerPutConfigResponse422 | BrokerPutConfigResponse500 | TopicConfigAnswer
+        Problem | TopicConfigAnswer
     """
 
     return (

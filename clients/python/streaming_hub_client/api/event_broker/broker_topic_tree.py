@@ -6,10 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.broker_topic_tree_response_401 import BrokerTopicTreeResponse401
-from ...models.broker_topic_tree_response_403 import BrokerTopicTreeResponse403
-from ...models.broker_topic_tree_response_422 import BrokerTopicTreeResponse422
-from ...models.broker_topic_tree_response_500 import BrokerTopicTreeResponse500
+from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
@@ -41,35 +38,28 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    Any
-    | BrokerTopicTreeResponse401
-    | BrokerTopicTreeResponse403
-    | BrokerTopicTreeResponse422
-    | BrokerTopicTreeResponse500
-    | None
-):
+) -> Any | Problem | None:
     if response.status_code == 200:
         response_200 = response.json()
         return response_200
 
     if response.status_code == 401:
-        response_401 = BrokerTopicTreeResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = BrokerTopicTreeResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = BrokerTopicTreeResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = BrokerTopicTreeResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
@@ -81,13 +71,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    Any
-    | BrokerTopicTreeResponse401
-    | BrokerTopicTreeResponse403
-    | BrokerTopicTreeResponse422
-    | BrokerTopicTreeResponse500
-]:
+) -> Response[Any | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -102,13 +86,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
     after: str | Unset = UNSET,
-) -> Response[
-    Any
-    | BrokerTopicTreeResponse401
-    | BrokerTopicTreeResponse403
-    | BrokerTopicTreeResponse422
-    | BrokerTopicTreeResponse500
-]:
+) -> Response[Any | Problem]:
     """Topic Tree
 
      The domain's topics holding events (readable ones only), in byte order, with counts (extension,
@@ -124,7 +102,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | BrokerTopicTreeResponse401 | BrokerTopicTreeResponse403 | BrokerTopicTreeResponse422 | BrokerTopicTreeResponse500]
+        Response[Any | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -146,14 +124,7 @@ def sync(
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
     after: str | Unset = UNSET,
-) -> (
-    Any
-    | BrokerTopicTreeResponse401
-    | BrokerTopicTreeResponse403
-    | BrokerTopicTreeResponse422
-    | BrokerTopicTreeResponse500
-    | None
-):
+) -> Any | Problem | None:
     """Topic Tree
 
      The domain's topics holding events (readable ones only), in byte order, with counts (extension,
@@ -169,7 +140,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | BrokerTopicTreeResponse401 | BrokerTopicTreeResponse403 | BrokerTopicTreeResponse422 | BrokerTopicTreeResponse500
+        Any | Problem
     """
 
     return sync_detailed(
@@ -186,13 +157,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
     after: str | Unset = UNSET,
-) -> Response[
-    Any
-    | BrokerTopicTreeResponse401
-    | BrokerTopicTreeResponse403
-    | BrokerTopicTreeResponse422
-    | BrokerTopicTreeResponse500
-]:
+) -> Response[Any | Problem]:
     """Topic Tree
 
      The domain's topics holding events (readable ones only), in byte order, with counts (extension,
@@ -208,7 +173,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | BrokerTopicTreeResponse401 | BrokerTopicTreeResponse403 | BrokerTopicTreeResponse422 | BrokerTopicTreeResponse500]
+        Response[Any | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -228,14 +193,7 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | Unset = UNSET,
     after: str | Unset = UNSET,
-) -> (
-    Any
-    | BrokerTopicTreeResponse401
-    | BrokerTopicTreeResponse403
-    | BrokerTopicTreeResponse422
-    | BrokerTopicTreeResponse500
-    | None
-):
+) -> Any | Problem | None:
     """Topic Tree
 
      The domain's topics holding events (readable ones only), in byte order, with counts (extension,
@@ -251,7 +209,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | BrokerTopicTreeResponse401 | BrokerTopicTreeResponse403 | BrokerTopicTreeResponse422 | BrokerTopicTreeResponse500
+        Any | Problem
     """
 
     return (

@@ -8,13 +8,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.create_durable_queue_request import CreateDurableQueueRequest
 from ...models.create_durable_queue_response import CreateDurableQueueResponse
-from ...models.create_durable_queue_response_400 import CreateDurableQueueResponse400
-from ...models.create_durable_queue_response_401 import CreateDurableQueueResponse401
-from ...models.create_durable_queue_response_403 import CreateDurableQueueResponse403
-from ...models.create_durable_queue_response_404 import CreateDurableQueueResponse404
-from ...models.create_durable_queue_response_422 import CreateDurableQueueResponse422
-from ...models.create_durable_queue_response_500 import CreateDurableQueueResponse500
-from ...models.create_durable_queue_response_503 import CreateDurableQueueResponse503
+from ...models.problem import Problem
 from ...types import UNSET, Response
 
 
@@ -39,17 +33,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    CreateDurableQueueResponse
-    | CreateDurableQueueResponse400
-    | CreateDurableQueueResponse401
-    | CreateDurableQueueResponse403
-    | CreateDurableQueueResponse404
-    | CreateDurableQueueResponse422
-    | CreateDurableQueueResponse500
-    | CreateDurableQueueResponse503
-    | None
-):
+) -> CreateDurableQueueResponse | Problem | None:
     if response.status_code == 200:
         response_200 = CreateDurableQueueResponse.from_dict(response.json())
 
@@ -61,37 +45,37 @@ def _parse_response(
         return response_201
 
     if response.status_code == 400:
-        response_400 = CreateDurableQueueResponse400.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = CreateDurableQueueResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = CreateDurableQueueResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = CreateDurableQueueResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = CreateDurableQueueResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = CreateDurableQueueResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = CreateDurableQueueResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
@@ -103,16 +87,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    CreateDurableQueueResponse
-    | CreateDurableQueueResponse400
-    | CreateDurableQueueResponse401
-    | CreateDurableQueueResponse403
-    | CreateDurableQueueResponse404
-    | CreateDurableQueueResponse422
-    | CreateDurableQueueResponse500
-    | CreateDurableQueueResponse503
-]:
+) -> Response[CreateDurableQueueResponse | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -125,16 +100,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateDurableQueueRequest,
-) -> Response[
-    CreateDurableQueueResponse
-    | CreateDurableQueueResponse400
-    | CreateDurableQueueResponse401
-    | CreateDurableQueueResponse403
-    | CreateDurableQueueResponse404
-    | CreateDurableQueueResponse422
-    | CreateDurableQueueResponse500
-    | CreateDurableQueueResponse503
-]:
+) -> Response[CreateDurableQueueResponse | Problem]:
     """Create Durable Queue
 
      Creates a durable queue (ensure-exists when queue_id is given): 201 created, else 200.
@@ -147,7 +113,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreateDurableQueueResponse | CreateDurableQueueResponse400 | CreateDurableQueueResponse401 | CreateDurableQueueResponse403 | CreateDurableQueueResponse404 | CreateDurableQueueResponse422 | CreateDurableQueueResponse500 | CreateDurableQueueResponse503]
+        Response[CreateDurableQueueResponse | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -165,17 +131,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: CreateDurableQueueRequest,
-) -> (
-    CreateDurableQueueResponse
-    | CreateDurableQueueResponse400
-    | CreateDurableQueueResponse401
-    | CreateDurableQueueResponse403
-    | CreateDurableQueueResponse404
-    | CreateDurableQueueResponse422
-    | CreateDurableQueueResponse500
-    | CreateDurableQueueResponse503
-    | None
-):
+) -> CreateDurableQueueResponse | Problem | None:
     """Create Durable Queue
 
      Creates a durable queue (ensure-exists when queue_id is given): 201 created, else 200.
@@ -188,7 +144,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreateDurableQueueResponse | CreateDurableQueueResponse400 | CreateDurableQueueResponse401 | CreateDurableQueueResponse403 | CreateDurableQueueResponse404 | CreateDurableQueueResponse422 | CreateDurableQueueResponse500 | CreateDurableQueueResponse503
+        CreateDurableQueueResponse | Problem
     """
 
     return sync_detailed(
@@ -201,16 +157,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateDurableQueueRequest,
-) -> Response[
-    CreateDurableQueueResponse
-    | CreateDurableQueueResponse400
-    | CreateDurableQueueResponse401
-    | CreateDurableQueueResponse403
-    | CreateDurableQueueResponse404
-    | CreateDurableQueueResponse422
-    | CreateDurableQueueResponse500
-    | CreateDurableQueueResponse503
-]:
+) -> Response[CreateDurableQueueResponse | Problem]:
     """Create Durable Queue
 
      Creates a durable queue (ensure-exists when queue_id is given): 201 created, else 200.
@@ -223,7 +170,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreateDurableQueueResponse | CreateDurableQueueResponse400 | CreateDurableQueueResponse401 | CreateDurableQueueResponse403 | CreateDurableQueueResponse404 | CreateDurableQueueResponse422 | CreateDurableQueueResponse500 | CreateDurableQueueResponse503]
+        Response[CreateDurableQueueResponse | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -239,17 +186,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: CreateDurableQueueRequest,
-) -> (
-    CreateDurableQueueResponse
-    | CreateDurableQueueResponse400
-    | CreateDurableQueueResponse401
-    | CreateDurableQueueResponse403
-    | CreateDurableQueueResponse404
-    | CreateDurableQueueResponse422
-    | CreateDurableQueueResponse500
-    | CreateDurableQueueResponse503
-    | None
-):
+) -> CreateDurableQueueResponse | Problem | None:
     """Create Durable Queue
 
      Creates a durable queue (ensure-exists when queue_id is given): 201 created, else 200.
@@ -262,7 +199,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreateDurableQueueResponse | CreateDurableQueueResponse400 | CreateDurableQueueResponse401 | CreateDurableQueueResponse403 | CreateDurableQueueResponse404 | CreateDurableQueueResponse422 | CreateDurableQueueResponse500 | CreateDurableQueueResponse503
+        CreateDurableQueueResponse | Problem
     """
 
     return (

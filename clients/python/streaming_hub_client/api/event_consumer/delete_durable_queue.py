@@ -6,12 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.delete_durable_queue_response_401 import DeleteDurableQueueResponse401
-from ...models.delete_durable_queue_response_403 import DeleteDurableQueueResponse403
-from ...models.delete_durable_queue_response_404 import DeleteDurableQueueResponse404
-from ...models.delete_durable_queue_response_422 import DeleteDurableQueueResponse422
-from ...models.delete_durable_queue_response_500 import DeleteDurableQueueResponse500
-from ...models.delete_durable_queue_response_503 import DeleteDurableQueueResponse503
+from ...models.problem import Problem
 from ...models.success_response import SuccessResponse
 from ...types import UNSET, Response
 
@@ -38,48 +33,39 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    DeleteDurableQueueResponse401
-    | DeleteDurableQueueResponse403
-    | DeleteDurableQueueResponse404
-    | DeleteDurableQueueResponse422
-    | DeleteDurableQueueResponse500
-    | DeleteDurableQueueResponse503
-    | SuccessResponse
-    | None
-):
+) -> Problem | SuccessResponse | None:
     if response.status_code == 200:
         response_200 = SuccessResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = DeleteDurableQueueResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = DeleteDurableQueueResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = DeleteDurableQueueResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = DeleteDurableQueueResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = DeleteDurableQueueResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = DeleteDurableQueueResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
@@ -91,15 +77,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    DeleteDurableQueueResponse401
-    | DeleteDurableQueueResponse403
-    | DeleteDurableQueueResponse404
-    | DeleteDurableQueueResponse422
-    | DeleteDurableQueueResponse500
-    | DeleteDurableQueueResponse503
-    | SuccessResponse
-]:
+) -> Response[Problem | SuccessResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -112,15 +90,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     queue_id: str,
-) -> Response[
-    DeleteDurableQueueResponse401
-    | DeleteDurableQueueResponse403
-    | DeleteDurableQueueResponse404
-    | DeleteDurableQueueResponse422
-    | DeleteDurableQueueResponse500
-    | DeleteDurableQueueResponse503
-    | SuccessResponse
-]:
+) -> Response[Problem | SuccessResponse]:
     """Delete Durable Queue
 
      Deletes a durable queue with its messages.
@@ -133,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DeleteDurableQueueResponse401 | DeleteDurableQueueResponse403 | DeleteDurableQueueResponse404 | DeleteDurableQueueResponse422 | DeleteDurableQueueResponse500 | DeleteDurableQueueResponse503 | SuccessResponse]
+        Response[Problem | SuccessResponse]
     """
 
     kwargs = _get_kwargs(
@@ -151,16 +121,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     queue_id: str,
-) -> (
-    DeleteDurableQueueResponse401
-    | DeleteDurableQueueResponse403
-    | DeleteDurableQueueResponse404
-    | DeleteDurableQueueResponse422
-    | DeleteDurableQueueResponse500
-    | DeleteDurableQueueResponse503
-    | SuccessResponse
-    | None
-):
+) -> Problem | SuccessResponse | None:
     """Delete Durable Queue
 
      Deletes a durable queue with its messages.
@@ -173,7 +134,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DeleteDurableQueueResponse401 | DeleteDurableQueueResponse403 | DeleteDurableQueueResponse404 | DeleteDurableQueueResponse422 | DeleteDurableQueueResponse500 | DeleteDurableQueueResponse503 | SuccessResponse
+        Problem | SuccessResponse
     """
 
     return sync_detailed(
@@ -186,15 +147,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     queue_id: str,
-) -> Response[
-    DeleteDurableQueueResponse401
-    | DeleteDurableQueueResponse403
-    | DeleteDurableQueueResponse404
-    | DeleteDurableQueueResponse422
-    | DeleteDurableQueueResponse500
-    | DeleteDurableQueueResponse503
-    | SuccessResponse
-]:
+) -> Response[Problem | SuccessResponse]:
     """Delete Durable Queue
 
      Deletes a durable queue with its messages.
@@ -207,7 +160,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DeleteDurableQueueResponse401 | DeleteDurableQueueResponse403 | DeleteDurableQueueResponse404 | DeleteDurableQueueResponse422 | DeleteDurableQueueResponse500 | DeleteDurableQueueResponse503 | SuccessResponse]
+        Response[Problem | SuccessResponse]
     """
 
     kwargs = _get_kwargs(
@@ -223,16 +176,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     queue_id: str,
-) -> (
-    DeleteDurableQueueResponse401
-    | DeleteDurableQueueResponse403
-    | DeleteDurableQueueResponse404
-    | DeleteDurableQueueResponse422
-    | DeleteDurableQueueResponse500
-    | DeleteDurableQueueResponse503
-    | SuccessResponse
-    | None
-):
+) -> Problem | SuccessResponse | None:
     """Delete Durable Queue
 
      Deletes a durable queue with its messages.
@@ -245,7 +189,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DeleteDurableQueueResponse401 | DeleteDurableQueueResponse403 | DeleteDurableQueueResponse404 | DeleteDurableQueueResponse422 | DeleteDurableQueueResponse500 | DeleteDurableQueueResponse503 | SuccessResponse
+        Problem | SuccessResponse
     """
 
     return (

@@ -6,12 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.stream_durable_events_response_401 import StreamDurableEventsResponse401
-from ...models.stream_durable_events_response_403 import StreamDurableEventsResponse403
-from ...models.stream_durable_events_response_404 import StreamDurableEventsResponse404
-from ...models.stream_durable_events_response_422 import StreamDurableEventsResponse422
-from ...models.stream_durable_events_response_500 import StreamDurableEventsResponse500
-from ...models.stream_durable_events_response_503 import StreamDurableEventsResponse503
+from ...models.problem import Problem
 from ...types import UNSET, Response
 
 
@@ -37,47 +32,38 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    StreamDurableEventsResponse401
-    | StreamDurableEventsResponse403
-    | StreamDurableEventsResponse404
-    | StreamDurableEventsResponse422
-    | StreamDurableEventsResponse500
-    | StreamDurableEventsResponse503
-    | str
-    | None
-):
+) -> Problem | str | None:
     if response.status_code == 200:
         response_200 = response.text
         return response_200
 
     if response.status_code == 401:
-        response_401 = StreamDurableEventsResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = StreamDurableEventsResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = StreamDurableEventsResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = StreamDurableEventsResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = StreamDurableEventsResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = StreamDurableEventsResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
@@ -89,15 +75,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    StreamDurableEventsResponse401
-    | StreamDurableEventsResponse403
-    | StreamDurableEventsResponse404
-    | StreamDurableEventsResponse422
-    | StreamDurableEventsResponse500
-    | StreamDurableEventsResponse503
-    | str
-]:
+) -> Response[Problem | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -110,15 +88,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     queue_id: str,
-) -> Response[
-    StreamDurableEventsResponse401
-    | StreamDurableEventsResponse403
-    | StreamDurableEventsResponse404
-    | StreamDurableEventsResponse422
-    | StreamDurableEventsResponse500
-    | StreamDurableEventsResponse503
-    | str
-]:
+) -> Response[Problem | str]:
     """Stream Durable Events
 
      Streams events from a durable queue (Server-Sent Events), acknowledged after a short delay.
@@ -131,7 +101,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[StreamDurableEventsResponse401 | StreamDurableEventsResponse403 | StreamDurableEventsResponse404 | StreamDurableEventsResponse422 | StreamDurableEventsResponse500 | StreamDurableEventsResponse503 | str]
+        Response[Problem | str]
     """
 
     kwargs = _get_kwargs(
@@ -149,16 +119,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     queue_id: str,
-) -> (
-    StreamDurableEventsResponse401
-    | StreamDurableEventsResponse403
-    | StreamDurableEventsResponse404
-    | StreamDurableEventsResponse422
-    | StreamDurableEventsResponse500
-    | StreamDurableEventsResponse503
-    | str
-    | None
-):
+) -> Problem | str | None:
     """Stream Durable Events
 
      Streams events from a durable queue (Server-Sent Events), acknowledged after a short delay.
@@ -171,7 +132,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        StreamDurableEventsResponse401 | StreamDurableEventsResponse403 | StreamDurableEventsResponse404 | StreamDurableEventsResponse422 | StreamDurableEventsResponse500 | StreamDurableEventsResponse503 | str
+        Problem | str
     """
 
     return sync_detailed(
@@ -184,15 +145,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     queue_id: str,
-) -> Response[
-    StreamDurableEventsResponse401
-    | StreamDurableEventsResponse403
-    | StreamDurableEventsResponse404
-    | StreamDurableEventsResponse422
-    | StreamDurableEventsResponse500
-    | StreamDurableEventsResponse503
-    | str
-]:
+) -> Response[Problem | str]:
     """Stream Durable Events
 
      Streams events from a durable queue (Server-Sent Events), acknowledged after a short delay.
@@ -205,7 +158,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[StreamDurableEventsResponse401 | StreamDurableEventsResponse403 | StreamDurableEventsResponse404 | StreamDurableEventsResponse422 | StreamDurableEventsResponse500 | StreamDurableEventsResponse503 | str]
+        Response[Problem | str]
     """
 
     kwargs = _get_kwargs(
@@ -221,16 +174,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     queue_id: str,
-) -> (
-    StreamDurableEventsResponse401
-    | StreamDurableEventsResponse403
-    | StreamDurableEventsResponse404
-    | StreamDurableEventsResponse422
-    | StreamDurableEventsResponse500
-    | StreamDurableEventsResponse503
-    | str
-    | None
-):
+) -> Problem | str | None:
     """Stream Durable Events
 
      Streams events from a durable queue (Server-Sent Events), acknowledged after a short delay.
@@ -243,7 +187,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        StreamDurableEventsResponse401 | StreamDurableEventsResponse403 | StreamDurableEventsResponse404 | StreamDurableEventsResponse422 | StreamDurableEventsResponse500 | StreamDurableEventsResponse503 | str
+        Problem | str
     """
 
     return (

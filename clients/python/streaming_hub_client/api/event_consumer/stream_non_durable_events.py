@@ -6,24 +6,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.stream_non_durable_events_response_401 import (
-    StreamNonDurableEventsResponse401,
-)
-from ...models.stream_non_durable_events_response_403 import (
-    StreamNonDurableEventsResponse403,
-)
-from ...models.stream_non_durable_events_response_404 import (
-    StreamNonDurableEventsResponse404,
-)
-from ...models.stream_non_durable_events_response_422 import (
-    StreamNonDurableEventsResponse422,
-)
-from ...models.stream_non_durable_events_response_500 import (
-    StreamNonDurableEventsResponse500,
-)
-from ...models.stream_non_durable_events_response_503 import (
-    StreamNonDurableEventsResponse503,
-)
+from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
@@ -60,47 +43,38 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    StreamNonDurableEventsResponse401
-    | StreamNonDurableEventsResponse403
-    | StreamNonDurableEventsResponse404
-    | StreamNonDurableEventsResponse422
-    | StreamNonDurableEventsResponse500
-    | StreamNonDurableEventsResponse503
-    | str
-    | None
-):
+) -> Problem | str | None:
     if response.status_code == 200:
         response_200 = response.text
         return response_200
 
     if response.status_code == 401:
-        response_401 = StreamNonDurableEventsResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = StreamNonDurableEventsResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = StreamNonDurableEventsResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = StreamNonDurableEventsResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = StreamNonDurableEventsResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = StreamNonDurableEventsResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
@@ -112,15 +86,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    StreamNonDurableEventsResponse401
-    | StreamNonDurableEventsResponse403
-    | StreamNonDurableEventsResponse404
-    | StreamNonDurableEventsResponse422
-    | StreamNonDurableEventsResponse500
-    | StreamNonDurableEventsResponse503
-    | str
-]:
+) -> Response[Problem | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -136,15 +102,7 @@ def sync_detailed(
     previous_filter_groups: str | Unset = UNSET,
     reconnect_token: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[
-    StreamNonDurableEventsResponse401
-    | StreamNonDurableEventsResponse403
-    | StreamNonDurableEventsResponse404
-    | StreamNonDurableEventsResponse422
-    | StreamNonDurableEventsResponse500
-    | StreamNonDurableEventsResponse503
-    | str
-]:
+) -> Response[Problem | str]:
     """Stream Events
 
      Streams events using a non-durable queue (Server-Sent Events).
@@ -160,7 +118,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[StreamNonDurableEventsResponse401 | StreamNonDurableEventsResponse403 | StreamNonDurableEventsResponse404 | StreamNonDurableEventsResponse422 | StreamNonDurableEventsResponse500 | StreamNonDurableEventsResponse503 | str]
+        Response[Problem | str]
     """
 
     kwargs = _get_kwargs(
@@ -184,16 +142,7 @@ def sync(
     previous_filter_groups: str | Unset = UNSET,
     reconnect_token: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> (
-    StreamNonDurableEventsResponse401
-    | StreamNonDurableEventsResponse403
-    | StreamNonDurableEventsResponse404
-    | StreamNonDurableEventsResponse422
-    | StreamNonDurableEventsResponse500
-    | StreamNonDurableEventsResponse503
-    | str
-    | None
-):
+) -> Problem | str | None:
     """Stream Events
 
      Streams events using a non-durable queue (Server-Sent Events).
@@ -209,7 +158,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        StreamNonDurableEventsResponse401 | StreamNonDurableEventsResponse403 | StreamNonDurableEventsResponse404 | StreamNonDurableEventsResponse422 | StreamNonDurableEventsResponse500 | StreamNonDurableEventsResponse503 | str
+        Problem | str
     """
 
     return sync_detailed(
@@ -228,15 +177,7 @@ async def asyncio_detailed(
     previous_filter_groups: str | Unset = UNSET,
     reconnect_token: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[
-    StreamNonDurableEventsResponse401
-    | StreamNonDurableEventsResponse403
-    | StreamNonDurableEventsResponse404
-    | StreamNonDurableEventsResponse422
-    | StreamNonDurableEventsResponse500
-    | StreamNonDurableEventsResponse503
-    | str
-]:
+) -> Response[Problem | str]:
     """Stream Events
 
      Streams events using a non-durable queue (Server-Sent Events).
@@ -252,7 +193,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[StreamNonDurableEventsResponse401 | StreamNonDurableEventsResponse403 | StreamNonDurableEventsResponse404 | StreamNonDurableEventsResponse422 | StreamNonDurableEventsResponse500 | StreamNonDurableEventsResponse503 | str]
+        Response[Problem | str]
     """
 
     kwargs = _get_kwargs(
@@ -274,16 +215,7 @@ async def asyncio(
     previous_filter_groups: str | Unset = UNSET,
     reconnect_token: str | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> (
-    StreamNonDurableEventsResponse401
-    | StreamNonDurableEventsResponse403
-    | StreamNonDurableEventsResponse404
-    | StreamNonDurableEventsResponse422
-    | StreamNonDurableEventsResponse500
-    | StreamNonDurableEventsResponse503
-    | str
-    | None
-):
+) -> Problem | str | None:
     """Stream Events
 
      Streams events using a non-durable queue (Server-Sent Events).
@@ -299,7 +231,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        StreamNonDurableEventsResponse401 | StreamNonDurableEventsResponse403 | StreamNonDurableEventsResponse404 | StreamNonDurableEventsResponse422 | StreamNonDurableEventsResponse500 | StreamNonDurableEventsResponse503 | str
+        Problem | str
     """
 
     return (

@@ -6,15 +6,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
 from ...models.success_response import SuccessResponse
 from ...models.update_durable_queue_request import UpdateDurableQueueRequest
-from ...models.update_durable_queue_response_400 import UpdateDurableQueueResponse400
-from ...models.update_durable_queue_response_401 import UpdateDurableQueueResponse401
-from ...models.update_durable_queue_response_403 import UpdateDurableQueueResponse403
-from ...models.update_durable_queue_response_404 import UpdateDurableQueueResponse404
-from ...models.update_durable_queue_response_422 import UpdateDurableQueueResponse422
-from ...models.update_durable_queue_response_500 import UpdateDurableQueueResponse500
-from ...models.update_durable_queue_response_503 import UpdateDurableQueueResponse503
 from ...types import UNSET, Response
 
 
@@ -39,54 +33,44 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    SuccessResponse
-    | UpdateDurableQueueResponse400
-    | UpdateDurableQueueResponse401
-    | UpdateDurableQueueResponse403
-    | UpdateDurableQueueResponse404
-    | UpdateDurableQueueResponse422
-    | UpdateDurableQueueResponse500
-    | UpdateDurableQueueResponse503
-    | None
-):
+) -> Problem | SuccessResponse | None:
     if response.status_code == 200:
         response_200 = SuccessResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = UpdateDurableQueueResponse400.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = UpdateDurableQueueResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = UpdateDurableQueueResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = UpdateDurableQueueResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = UpdateDurableQueueResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = UpdateDurableQueueResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = UpdateDurableQueueResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
@@ -98,16 +82,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    SuccessResponse
-    | UpdateDurableQueueResponse400
-    | UpdateDurableQueueResponse401
-    | UpdateDurableQueueResponse403
-    | UpdateDurableQueueResponse404
-    | UpdateDurableQueueResponse422
-    | UpdateDurableQueueResponse500
-    | UpdateDurableQueueResponse503
-]:
+) -> Response[Problem | SuccessResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -120,16 +95,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: UpdateDurableQueueRequest,
-) -> Response[
-    SuccessResponse
-    | UpdateDurableQueueResponse400
-    | UpdateDurableQueueResponse401
-    | UpdateDurableQueueResponse403
-    | UpdateDurableQueueResponse404
-    | UpdateDurableQueueResponse422
-    | UpdateDurableQueueResponse500
-    | UpdateDurableQueueResponse503
-]:
+) -> Response[Problem | SuccessResponse]:
     """Update Durable Queue
 
      Updates a durable queue's filters (authorized by create-durable-queues).
@@ -142,7 +108,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[SuccessResponse | UpdateDurableQueueResponse400 | UpdateDurableQueueResponse401 | UpdateDurableQueueResponse403 | UpdateDurableQueueResponse404 | UpdateDurableQueueResponse422 | UpdateDurableQueueResponse500 | UpdateDurableQueueResponse503]
+        Response[Problem | SuccessResponse]
     """
 
     kwargs = _get_kwargs(
@@ -160,17 +126,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: UpdateDurableQueueRequest,
-) -> (
-    SuccessResponse
-    | UpdateDurableQueueResponse400
-    | UpdateDurableQueueResponse401
-    | UpdateDurableQueueResponse403
-    | UpdateDurableQueueResponse404
-    | UpdateDurableQueueResponse422
-    | UpdateDurableQueueResponse500
-    | UpdateDurableQueueResponse503
-    | None
-):
+) -> Problem | SuccessResponse | None:
     """Update Durable Queue
 
      Updates a durable queue's filters (authorized by create-durable-queues).
@@ -183,7 +139,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        SuccessResponse | UpdateDurableQueueResponse400 | UpdateDurableQueueResponse401 | UpdateDurableQueueResponse403 | UpdateDurableQueueResponse404 | UpdateDurableQueueResponse422 | UpdateDurableQueueResponse500 | UpdateDurableQueueResponse503
+        Problem | SuccessResponse
     """
 
     return sync_detailed(
@@ -196,16 +152,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: UpdateDurableQueueRequest,
-) -> Response[
-    SuccessResponse
-    | UpdateDurableQueueResponse400
-    | UpdateDurableQueueResponse401
-    | UpdateDurableQueueResponse403
-    | UpdateDurableQueueResponse404
-    | UpdateDurableQueueResponse422
-    | UpdateDurableQueueResponse500
-    | UpdateDurableQueueResponse503
-]:
+) -> Response[Problem | SuccessResponse]:
     """Update Durable Queue
 
      Updates a durable queue's filters (authorized by create-durable-queues).
@@ -218,7 +165,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[SuccessResponse | UpdateDurableQueueResponse400 | UpdateDurableQueueResponse401 | UpdateDurableQueueResponse403 | UpdateDurableQueueResponse404 | UpdateDurableQueueResponse422 | UpdateDurableQueueResponse500 | UpdateDurableQueueResponse503]
+        Response[Problem | SuccessResponse]
     """
 
     kwargs = _get_kwargs(
@@ -234,17 +181,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: UpdateDurableQueueRequest,
-) -> (
-    SuccessResponse
-    | UpdateDurableQueueResponse400
-    | UpdateDurableQueueResponse401
-    | UpdateDurableQueueResponse403
-    | UpdateDurableQueueResponse404
-    | UpdateDurableQueueResponse422
-    | UpdateDurableQueueResponse500
-    | UpdateDurableQueueResponse503
-    | None
-):
+) -> Problem | SuccessResponse | None:
     """Update Durable Queue
 
      Updates a durable queue's filters (authorized by create-durable-queues).
@@ -257,7 +194,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        SuccessResponse | UpdateDurableQueueResponse400 | UpdateDurableQueueResponse401 | UpdateDurableQueueResponse403 | UpdateDurableQueueResponse404 | UpdateDurableQueueResponse422 | UpdateDurableQueueResponse500 | UpdateDurableQueueResponse503
+        Problem | SuccessResponse
     """
 
     return (

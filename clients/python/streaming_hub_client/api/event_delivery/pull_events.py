@@ -7,15 +7,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
 from ...models.pull_events_response import PullEventsResponse
-from ...models.pull_events_response_400 import PullEventsResponse400
-from ...models.pull_events_response_401 import PullEventsResponse401
-from ...models.pull_events_response_403 import PullEventsResponse403
-from ...models.pull_events_response_404 import PullEventsResponse404
-from ...models.pull_events_response_429 import PullEventsResponse429
-from ...models.pull_events_response_500 import PullEventsResponse500
-from ...models.pull_events_response_503 import PullEventsResponse503
-from ...models.pull_events_response_504 import PullEventsResponse504
 from ...types import UNSET, Response, Unset
 
 
@@ -48,60 +41,49 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    PullEventsResponse
-    | PullEventsResponse400
-    | PullEventsResponse401
-    | PullEventsResponse403
-    | PullEventsResponse404
-    | PullEventsResponse429
-    | PullEventsResponse500
-    | PullEventsResponse503
-    | PullEventsResponse504
-    | None
-):
+) -> Problem | PullEventsResponse | None:
     if response.status_code == 200:
         response_200 = PullEventsResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = PullEventsResponse400.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = PullEventsResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = PullEventsResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = PullEventsResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = PullEventsResponse429.from_dict(response.json())
+        response_429 = Problem.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = PullEventsResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = PullEventsResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = PullEventsResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -113,17 +95,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    PullEventsResponse
-    | PullEventsResponse400
-    | PullEventsResponse401
-    | PullEventsResponse403
-    | PullEventsResponse404
-    | PullEventsResponse429
-    | PullEventsResponse500
-    | PullEventsResponse503
-    | PullEventsResponse504
-]:
+) -> Response[Problem | PullEventsResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -138,17 +110,7 @@ def sync_detailed(
     subscription_id: UUID,
     after: int | Unset = UNSET,
     limit: int | Unset = UNSET,
-) -> Response[
-    PullEventsResponse
-    | PullEventsResponse400
-    | PullEventsResponse401
-    | PullEventsResponse403
-    | PullEventsResponse404
-    | PullEventsResponse429
-    | PullEventsResponse500
-    | PullEventsResponse503
-    | PullEventsResponse504
-]:
+) -> Response[Problem | PullEventsResponse]:
     """Pull Events
 
      A page of the pull subscription's events; the read acknowledges them (cursor-as-ack).
@@ -163,7 +125,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PullEventsResponse | PullEventsResponse400 | PullEventsResponse401 | PullEventsResponse403 | PullEventsResponse404 | PullEventsResponse429 | PullEventsResponse500 | PullEventsResponse503 | PullEventsResponse504]
+        Response[Problem | PullEventsResponse]
     """
 
     kwargs = _get_kwargs(
@@ -185,18 +147,7 @@ def sync(
     subscription_id: UUID,
     after: int | Unset = UNSET,
     limit: int | Unset = UNSET,
-) -> (
-    PullEventsResponse
-    | PullEventsResponse400
-    | PullEventsResponse401
-    | PullEventsResponse403
-    | PullEventsResponse404
-    | PullEventsResponse429
-    | PullEventsResponse500
-    | PullEventsResponse503
-    | PullEventsResponse504
-    | None
-):
+) -> Problem | PullEventsResponse | None:
     """Pull Events
 
      A page of the pull subscription's events; the read acknowledges them (cursor-as-ack).
@@ -211,7 +162,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PullEventsResponse | PullEventsResponse400 | PullEventsResponse401 | PullEventsResponse403 | PullEventsResponse404 | PullEventsResponse429 | PullEventsResponse500 | PullEventsResponse503 | PullEventsResponse504
+        Problem | PullEventsResponse
     """
 
     return sync_detailed(
@@ -228,17 +179,7 @@ async def asyncio_detailed(
     subscription_id: UUID,
     after: int | Unset = UNSET,
     limit: int | Unset = UNSET,
-) -> Response[
-    PullEventsResponse
-    | PullEventsResponse400
-    | PullEventsResponse401
-    | PullEventsResponse403
-    | PullEventsResponse404
-    | PullEventsResponse429
-    | PullEventsResponse500
-    | PullEventsResponse503
-    | PullEventsResponse504
-]:
+) -> Response[Problem | PullEventsResponse]:
     """Pull Events
 
      A page of the pull subscription's events; the read acknowledges them (cursor-as-ack).
@@ -253,7 +194,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PullEventsResponse | PullEventsResponse400 | PullEventsResponse401 | PullEventsResponse403 | PullEventsResponse404 | PullEventsResponse429 | PullEventsResponse500 | PullEventsResponse503 | PullEventsResponse504]
+        Response[Problem | PullEventsResponse]
     """
 
     kwargs = _get_kwargs(
@@ -273,18 +214,7 @@ async def asyncio(
     subscription_id: UUID,
     after: int | Unset = UNSET,
     limit: int | Unset = UNSET,
-) -> (
-    PullEventsResponse
-    | PullEventsResponse400
-    | PullEventsResponse401
-    | PullEventsResponse403
-    | PullEventsResponse404
-    | PullEventsResponse429
-    | PullEventsResponse500
-    | PullEventsResponse503
-    | PullEventsResponse504
-    | None
-):
+) -> Problem | PullEventsResponse | None:
     """Pull Events
 
      A page of the pull subscription's events; the read acknowledges them (cursor-as-ack).
@@ -299,7 +229,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PullEventsResponse | PullEventsResponse400 | PullEventsResponse401 | PullEventsResponse403 | PullEventsResponse404 | PullEventsResponse429 | PullEventsResponse500 | PullEventsResponse503 | PullEventsResponse504
+        Problem | PullEventsResponse
     """
 
     return (

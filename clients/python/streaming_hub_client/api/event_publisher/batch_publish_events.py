@@ -8,13 +8,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.batch_publish_events_request import BatchPublishEventsRequest
 from ...models.batch_publish_events_response import BatchPublishEventsResponse
-from ...models.batch_publish_events_response_400 import BatchPublishEventsResponse400
-from ...models.batch_publish_events_response_401 import BatchPublishEventsResponse401
-from ...models.batch_publish_events_response_403 import BatchPublishEventsResponse403
-from ...models.batch_publish_events_response_422 import BatchPublishEventsResponse422
-from ...models.batch_publish_events_response_500 import BatchPublishEventsResponse500
-from ...models.batch_publish_events_response_503 import BatchPublishEventsResponse503
-from ...models.batch_publish_events_response_504 import BatchPublishEventsResponse504
+from ...models.problem import Problem
 from ...types import UNSET, Response
 
 
@@ -39,54 +33,44 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    BatchPublishEventsResponse
-    | BatchPublishEventsResponse400
-    | BatchPublishEventsResponse401
-    | BatchPublishEventsResponse403
-    | BatchPublishEventsResponse422
-    | BatchPublishEventsResponse500
-    | BatchPublishEventsResponse503
-    | BatchPublishEventsResponse504
-    | None
-):
+) -> BatchPublishEventsResponse | Problem | None:
     if response.status_code == 200:
         response_200 = BatchPublishEventsResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = BatchPublishEventsResponse400.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = BatchPublishEventsResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = BatchPublishEventsResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = BatchPublishEventsResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = BatchPublishEventsResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = BatchPublishEventsResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = BatchPublishEventsResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -98,16 +82,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    BatchPublishEventsResponse
-    | BatchPublishEventsResponse400
-    | BatchPublishEventsResponse401
-    | BatchPublishEventsResponse403
-    | BatchPublishEventsResponse422
-    | BatchPublishEventsResponse500
-    | BatchPublishEventsResponse503
-    | BatchPublishEventsResponse504
-]:
+) -> Response[BatchPublishEventsResponse | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -120,16 +95,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: BatchPublishEventsRequest,
-) -> Response[
-    BatchPublishEventsResponse
-    | BatchPublishEventsResponse400
-    | BatchPublishEventsResponse401
-    | BatchPublishEventsResponse403
-    | BatchPublishEventsResponse422
-    | BatchPublishEventsResponse500
-    | BatchPublishEventsResponse503
-    | BatchPublishEventsResponse504
-]:
+) -> Response[BatchPublishEventsResponse | Problem]:
     """Batch Publish Events
 
      Publishes multiple events; each event has its own result.
@@ -142,7 +108,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BatchPublishEventsResponse | BatchPublishEventsResponse400 | BatchPublishEventsResponse401 | BatchPublishEventsResponse403 | BatchPublishEventsResponse422 | BatchPublishEventsResponse500 | BatchPublishEventsResponse503 | BatchPublishEventsResponse504]
+        Response[BatchPublishEventsResponse | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -160,17 +126,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: BatchPublishEventsRequest,
-) -> (
-    BatchPublishEventsResponse
-    | BatchPublishEventsResponse400
-    | BatchPublishEventsResponse401
-    | BatchPublishEventsResponse403
-    | BatchPublishEventsResponse422
-    | BatchPublishEventsResponse500
-    | BatchPublishEventsResponse503
-    | BatchPublishEventsResponse504
-    | None
-):
+) -> BatchPublishEventsResponse | Problem | None:
     """Batch Publish Events
 
      Publishes multiple events; each event has its own result.
@@ -183,7 +139,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BatchPublishEventsResponse | BatchPublishEventsResponse400 | BatchPublishEventsResponse401 | BatchPublishEventsResponse403 | BatchPublishEventsResponse422 | BatchPublishEventsResponse500 | BatchPublishEventsResponse503 | BatchPublishEventsResponse504
+        BatchPublishEventsResponse | Problem
     """
 
     return sync_detailed(
@@ -196,16 +152,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: BatchPublishEventsRequest,
-) -> Response[
-    BatchPublishEventsResponse
-    | BatchPublishEventsResponse400
-    | BatchPublishEventsResponse401
-    | BatchPublishEventsResponse403
-    | BatchPublishEventsResponse422
-    | BatchPublishEventsResponse500
-    | BatchPublishEventsResponse503
-    | BatchPublishEventsResponse504
-]:
+) -> Response[BatchPublishEventsResponse | Problem]:
     """Batch Publish Events
 
      Publishes multiple events; each event has its own result.
@@ -218,7 +165,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BatchPublishEventsResponse | BatchPublishEventsResponse400 | BatchPublishEventsResponse401 | BatchPublishEventsResponse403 | BatchPublishEventsResponse422 | BatchPublishEventsResponse500 | BatchPublishEventsResponse503 | BatchPublishEventsResponse504]
+        Response[BatchPublishEventsResponse | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -234,17 +181,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: BatchPublishEventsRequest,
-) -> (
-    BatchPublishEventsResponse
-    | BatchPublishEventsResponse400
-    | BatchPublishEventsResponse401
-    | BatchPublishEventsResponse403
-    | BatchPublishEventsResponse422
-    | BatchPublishEventsResponse500
-    | BatchPublishEventsResponse503
-    | BatchPublishEventsResponse504
-    | None
-):
+) -> BatchPublishEventsResponse | Problem | None:
     """Batch Publish Events
 
      Publishes multiple events; each event has its own result.
@@ -257,7 +194,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BatchPublishEventsResponse | BatchPublishEventsResponse400 | BatchPublishEventsResponse401 | BatchPublishEventsResponse403 | BatchPublishEventsResponse422 | BatchPublishEventsResponse500 | BatchPublishEventsResponse503 | BatchPublishEventsResponse504
+        BatchPublishEventsResponse | Problem
     """
 
     return (

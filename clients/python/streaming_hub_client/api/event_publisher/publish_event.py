@@ -6,15 +6,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
 from ...models.publish_event_request import PublishEventRequest
 from ...models.publish_event_response import PublishEventResponse
-from ...models.publish_event_response_400 import PublishEventResponse400
-from ...models.publish_event_response_401 import PublishEventResponse401
-from ...models.publish_event_response_403 import PublishEventResponse403
-from ...models.publish_event_response_422 import PublishEventResponse422
-from ...models.publish_event_response_500 import PublishEventResponse500
-from ...models.publish_event_response_503 import PublishEventResponse503
-from ...models.publish_event_response_504 import PublishEventResponse504
 from ...types import UNSET, Response
 
 
@@ -39,54 +33,44 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    PublishEventResponse
-    | PublishEventResponse400
-    | PublishEventResponse401
-    | PublishEventResponse403
-    | PublishEventResponse422
-    | PublishEventResponse500
-    | PublishEventResponse503
-    | PublishEventResponse504
-    | None
-):
+) -> Problem | PublishEventResponse | None:
     if response.status_code == 200:
         response_200 = PublishEventResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = PublishEventResponse400.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = PublishEventResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = PublishEventResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = PublishEventResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = PublishEventResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = PublishEventResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = PublishEventResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -98,16 +82,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    PublishEventResponse
-    | PublishEventResponse400
-    | PublishEventResponse401
-    | PublishEventResponse403
-    | PublishEventResponse422
-    | PublishEventResponse500
-    | PublishEventResponse503
-    | PublishEventResponse504
-]:
+) -> Response[Problem | PublishEventResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -120,16 +95,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: PublishEventRequest,
-) -> Response[
-    PublishEventResponse
-    | PublishEventResponse400
-    | PublishEventResponse401
-    | PublishEventResponse403
-    | PublishEventResponse422
-    | PublishEventResponse500
-    | PublishEventResponse503
-    | PublishEventResponse504
-]:
+) -> Response[Problem | PublishEventResponse]:
     """Publish Event
 
      Publishes a single event.
@@ -142,7 +108,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PublishEventResponse | PublishEventResponse400 | PublishEventResponse401 | PublishEventResponse403 | PublishEventResponse422 | PublishEventResponse500 | PublishEventResponse503 | PublishEventResponse504]
+        Response[Problem | PublishEventResponse]
     """
 
     kwargs = _get_kwargs(
@@ -160,17 +126,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: PublishEventRequest,
-) -> (
-    PublishEventResponse
-    | PublishEventResponse400
-    | PublishEventResponse401
-    | PublishEventResponse403
-    | PublishEventResponse422
-    | PublishEventResponse500
-    | PublishEventResponse503
-    | PublishEventResponse504
-    | None
-):
+) -> Problem | PublishEventResponse | None:
     """Publish Event
 
      Publishes a single event.
@@ -183,7 +139,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PublishEventResponse | PublishEventResponse400 | PublishEventResponse401 | PublishEventResponse403 | PublishEventResponse422 | PublishEventResponse500 | PublishEventResponse503 | PublishEventResponse504
+        Problem | PublishEventResponse
     """
 
     return sync_detailed(
@@ -196,16 +152,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: PublishEventRequest,
-) -> Response[
-    PublishEventResponse
-    | PublishEventResponse400
-    | PublishEventResponse401
-    | PublishEventResponse403
-    | PublishEventResponse422
-    | PublishEventResponse500
-    | PublishEventResponse503
-    | PublishEventResponse504
-]:
+) -> Response[Problem | PublishEventResponse]:
     """Publish Event
 
      Publishes a single event.
@@ -218,7 +165,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PublishEventResponse | PublishEventResponse400 | PublishEventResponse401 | PublishEventResponse403 | PublishEventResponse422 | PublishEventResponse500 | PublishEventResponse503 | PublishEventResponse504]
+        Response[Problem | PublishEventResponse]
     """
 
     kwargs = _get_kwargs(
@@ -234,17 +181,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: PublishEventRequest,
-) -> (
-    PublishEventResponse
-    | PublishEventResponse400
-    | PublishEventResponse401
-    | PublishEventResponse403
-    | PublishEventResponse422
-    | PublishEventResponse500
-    | PublishEventResponse503
-    | PublishEventResponse504
-    | None
-):
+) -> Problem | PublishEventResponse | None:
     """Publish Event
 
      Publishes a single event.
@@ -257,7 +194,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PublishEventResponse | PublishEventResponse400 | PublishEventResponse401 | PublishEventResponse403 | PublishEventResponse422 | PublishEventResponse500 | PublishEventResponse503 | PublishEventResponse504
+        Problem | PublishEventResponse
     """
 
     return (

@@ -8,14 +8,8 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.create_subscription_request import CreateSubscriptionRequest
 from ...models.create_subscription_response import CreateSubscriptionResponse
-from ...models.create_subscription_response_400 import CreateSubscriptionResponse400
-from ...models.create_subscription_response_401 import CreateSubscriptionResponse401
-from ...models.create_subscription_response_403 import CreateSubscriptionResponse403
 from ...models.create_subscription_response_409 import CreateSubscriptionResponse409
-from ...models.create_subscription_response_422 import CreateSubscriptionResponse422
-from ...models.create_subscription_response_500 import CreateSubscriptionResponse500
-from ...models.create_subscription_response_503 import CreateSubscriptionResponse503
-from ...models.create_subscription_response_504 import CreateSubscriptionResponse504
+from ...models.problem import Problem
 from ...types import UNSET, Response
 
 
@@ -42,35 +36,24 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    CreateSubscriptionResponse
-    | CreateSubscriptionResponse400
-    | CreateSubscriptionResponse401
-    | CreateSubscriptionResponse403
-    | CreateSubscriptionResponse409
-    | CreateSubscriptionResponse422
-    | CreateSubscriptionResponse500
-    | CreateSubscriptionResponse503
-    | CreateSubscriptionResponse504
-    | None
-):
+) -> CreateSubscriptionResponse | CreateSubscriptionResponse409 | Problem | None:
     if response.status_code == 201:
         response_201 = CreateSubscriptionResponse.from_dict(response.json())
 
         return response_201
 
     if response.status_code == 400:
-        response_400 = CreateSubscriptionResponse400.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = CreateSubscriptionResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = CreateSubscriptionResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
@@ -80,22 +63,22 @@ def _parse_response(
         return response_409
 
     if response.status_code == 422:
-        response_422 = CreateSubscriptionResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = CreateSubscriptionResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = CreateSubscriptionResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = CreateSubscriptionResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -107,17 +90,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    CreateSubscriptionResponse
-    | CreateSubscriptionResponse400
-    | CreateSubscriptionResponse401
-    | CreateSubscriptionResponse403
-    | CreateSubscriptionResponse409
-    | CreateSubscriptionResponse422
-    | CreateSubscriptionResponse500
-    | CreateSubscriptionResponse503
-    | CreateSubscriptionResponse504
-]:
+) -> Response[CreateSubscriptionResponse | CreateSubscriptionResponse409 | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -131,17 +104,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: CreateSubscriptionRequest,
     x_idempotency: str,
-) -> Response[
-    CreateSubscriptionResponse
-    | CreateSubscriptionResponse400
-    | CreateSubscriptionResponse401
-    | CreateSubscriptionResponse403
-    | CreateSubscriptionResponse409
-    | CreateSubscriptionResponse422
-    | CreateSubscriptionResponse500
-    | CreateSubscriptionResponse503
-    | CreateSubscriptionResponse504
-]:
+) -> Response[CreateSubscriptionResponse | CreateSubscriptionResponse409 | Problem]:
     """Create Subscription
 
      Create a subscription for the caller's tenant (and delegated party).
@@ -158,7 +121,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreateSubscriptionResponse | CreateSubscriptionResponse400 | CreateSubscriptionResponse401 | CreateSubscriptionResponse403 | CreateSubscriptionResponse409 | CreateSubscriptionResponse422 | CreateSubscriptionResponse500 | CreateSubscriptionResponse503 | CreateSubscriptionResponse504]
+        Response[CreateSubscriptionResponse | CreateSubscriptionResponse409 | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -178,18 +141,7 @@ def sync(
     client: AuthenticatedClient,
     body: CreateSubscriptionRequest,
     x_idempotency: str,
-) -> (
-    CreateSubscriptionResponse
-    | CreateSubscriptionResponse400
-    | CreateSubscriptionResponse401
-    | CreateSubscriptionResponse403
-    | CreateSubscriptionResponse409
-    | CreateSubscriptionResponse422
-    | CreateSubscriptionResponse500
-    | CreateSubscriptionResponse503
-    | CreateSubscriptionResponse504
-    | None
-):
+) -> CreateSubscriptionResponse | CreateSubscriptionResponse409 | Problem | None:
     """Create Subscription
 
      Create a subscription for the caller's tenant (and delegated party).
@@ -206,7 +158,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreateSubscriptionResponse | CreateSubscriptionResponse400 | CreateSubscriptionResponse401 | CreateSubscriptionResponse403 | CreateSubscriptionResponse409 | CreateSubscriptionResponse422 | CreateSubscriptionResponse500 | CreateSubscriptionResponse503 | CreateSubscriptionResponse504
+        CreateSubscriptionResponse | CreateSubscriptionResponse409 | Problem
     """
 
     return sync_detailed(
@@ -221,17 +173,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: CreateSubscriptionRequest,
     x_idempotency: str,
-) -> Response[
-    CreateSubscriptionResponse
-    | CreateSubscriptionResponse400
-    | CreateSubscriptionResponse401
-    | CreateSubscriptionResponse403
-    | CreateSubscriptionResponse409
-    | CreateSubscriptionResponse422
-    | CreateSubscriptionResponse500
-    | CreateSubscriptionResponse503
-    | CreateSubscriptionResponse504
-]:
+) -> Response[CreateSubscriptionResponse | CreateSubscriptionResponse409 | Problem]:
     """Create Subscription
 
      Create a subscription for the caller's tenant (and delegated party).
@@ -248,7 +190,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreateSubscriptionResponse | CreateSubscriptionResponse400 | CreateSubscriptionResponse401 | CreateSubscriptionResponse403 | CreateSubscriptionResponse409 | CreateSubscriptionResponse422 | CreateSubscriptionResponse500 | CreateSubscriptionResponse503 | CreateSubscriptionResponse504]
+        Response[CreateSubscriptionResponse | CreateSubscriptionResponse409 | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -266,18 +208,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: CreateSubscriptionRequest,
     x_idempotency: str,
-) -> (
-    CreateSubscriptionResponse
-    | CreateSubscriptionResponse400
-    | CreateSubscriptionResponse401
-    | CreateSubscriptionResponse403
-    | CreateSubscriptionResponse409
-    | CreateSubscriptionResponse422
-    | CreateSubscriptionResponse500
-    | CreateSubscriptionResponse503
-    | CreateSubscriptionResponse504
-    | None
-):
+) -> CreateSubscriptionResponse | CreateSubscriptionResponse409 | Problem | None:
     """Create Subscription
 
      Create a subscription for the caller's tenant (and delegated party).
@@ -294,7 +225,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreateSubscriptionResponse | CreateSubscriptionResponse400 | CreateSubscriptionResponse401 | CreateSubscriptionResponse403 | CreateSubscriptionResponse409 | CreateSubscriptionResponse422 | CreateSubscriptionResponse500 | CreateSubscriptionResponse503 | CreateSubscriptionResponse504
+        CreateSubscriptionResponse | CreateSubscriptionResponse409 | Problem
     """
 
     return (

@@ -7,13 +7,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.delete_subscription_response_400 import DeleteSubscriptionResponse400
-from ...models.delete_subscription_response_401 import DeleteSubscriptionResponse401
-from ...models.delete_subscription_response_403 import DeleteSubscriptionResponse403
-from ...models.delete_subscription_response_409 import DeleteSubscriptionResponse409
-from ...models.delete_subscription_response_500 import DeleteSubscriptionResponse500
-from ...models.delete_subscription_response_503 import DeleteSubscriptionResponse503
-from ...models.delete_subscription_response_504 import DeleteSubscriptionResponse504
+from ...models.problem import Problem
 from ...types import UNSET, Response
 
 
@@ -38,53 +32,43 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    Any
-    | DeleteSubscriptionResponse400
-    | DeleteSubscriptionResponse401
-    | DeleteSubscriptionResponse403
-    | DeleteSubscriptionResponse409
-    | DeleteSubscriptionResponse500
-    | DeleteSubscriptionResponse503
-    | DeleteSubscriptionResponse504
-    | None
-):
+) -> Any | Problem | None:
     if response.status_code == 204:
         response_204 = cast(Any, None)
         return response_204
 
     if response.status_code == 400:
-        response_400 = DeleteSubscriptionResponse400.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = DeleteSubscriptionResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = DeleteSubscriptionResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 409:
-        response_409 = DeleteSubscriptionResponse409.from_dict(response.json())
+        response_409 = Problem.from_dict(response.json())
 
         return response_409
 
     if response.status_code == 500:
-        response_500 = DeleteSubscriptionResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = DeleteSubscriptionResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = DeleteSubscriptionResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -96,16 +80,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    Any
-    | DeleteSubscriptionResponse400
-    | DeleteSubscriptionResponse401
-    | DeleteSubscriptionResponse403
-    | DeleteSubscriptionResponse409
-    | DeleteSubscriptionResponse500
-    | DeleteSubscriptionResponse503
-    | DeleteSubscriptionResponse504
-]:
+) -> Response[Any | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -119,16 +94,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     x_idempotency: str,
-) -> Response[
-    Any
-    | DeleteSubscriptionResponse400
-    | DeleteSubscriptionResponse401
-    | DeleteSubscriptionResponse403
-    | DeleteSubscriptionResponse409
-    | DeleteSubscriptionResponse500
-    | DeleteSubscriptionResponse503
-    | DeleteSubscriptionResponse504
-]:
+) -> Response[Any | Problem]:
     """Delete Subscription
 
      Soft-delete; idempotent 204 whatever the id (no existence oracle).
@@ -142,7 +108,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | DeleteSubscriptionResponse400 | DeleteSubscriptionResponse401 | DeleteSubscriptionResponse403 | DeleteSubscriptionResponse409 | DeleteSubscriptionResponse500 | DeleteSubscriptionResponse503 | DeleteSubscriptionResponse504]
+        Response[Any | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -162,17 +128,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     x_idempotency: str,
-) -> (
-    Any
-    | DeleteSubscriptionResponse400
-    | DeleteSubscriptionResponse401
-    | DeleteSubscriptionResponse403
-    | DeleteSubscriptionResponse409
-    | DeleteSubscriptionResponse500
-    | DeleteSubscriptionResponse503
-    | DeleteSubscriptionResponse504
-    | None
-):
+) -> Any | Problem | None:
     """Delete Subscription
 
      Soft-delete; idempotent 204 whatever the id (no existence oracle).
@@ -186,7 +142,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | DeleteSubscriptionResponse400 | DeleteSubscriptionResponse401 | DeleteSubscriptionResponse403 | DeleteSubscriptionResponse409 | DeleteSubscriptionResponse500 | DeleteSubscriptionResponse503 | DeleteSubscriptionResponse504
+        Any | Problem
     """
 
     return sync_detailed(
@@ -201,16 +157,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     x_idempotency: str,
-) -> Response[
-    Any
-    | DeleteSubscriptionResponse400
-    | DeleteSubscriptionResponse401
-    | DeleteSubscriptionResponse403
-    | DeleteSubscriptionResponse409
-    | DeleteSubscriptionResponse500
-    | DeleteSubscriptionResponse503
-    | DeleteSubscriptionResponse504
-]:
+) -> Response[Any | Problem]:
     """Delete Subscription
 
      Soft-delete; idempotent 204 whatever the id (no existence oracle).
@@ -224,7 +171,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | DeleteSubscriptionResponse400 | DeleteSubscriptionResponse401 | DeleteSubscriptionResponse403 | DeleteSubscriptionResponse409 | DeleteSubscriptionResponse500 | DeleteSubscriptionResponse503 | DeleteSubscriptionResponse504]
+        Response[Any | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -242,17 +189,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     x_idempotency: str,
-) -> (
-    Any
-    | DeleteSubscriptionResponse400
-    | DeleteSubscriptionResponse401
-    | DeleteSubscriptionResponse403
-    | DeleteSubscriptionResponse409
-    | DeleteSubscriptionResponse500
-    | DeleteSubscriptionResponse503
-    | DeleteSubscriptionResponse504
-    | None
-):
+) -> Any | Problem | None:
     """Delete Subscription
 
      Soft-delete; idempotent 204 whatever the id (no existence oracle).
@@ -266,7 +203,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | DeleteSubscriptionResponse400 | DeleteSubscriptionResponse401 | DeleteSubscriptionResponse403 | DeleteSubscriptionResponse409 | DeleteSubscriptionResponse500 | DeleteSubscriptionResponse503 | DeleteSubscriptionResponse504
+        Any | Problem
     """
 
     return (

@@ -7,13 +7,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.get_subscription_response_401 import GetSubscriptionResponse401
-from ...models.get_subscription_response_403 import GetSubscriptionResponse403
-from ...models.get_subscription_response_404 import GetSubscriptionResponse404
-from ...models.get_subscription_response_429 import GetSubscriptionResponse429
-from ...models.get_subscription_response_500 import GetSubscriptionResponse500
-from ...models.get_subscription_response_503 import GetSubscriptionResponse503
-from ...models.get_subscription_response_504 import GetSubscriptionResponse504
+from ...models.problem import Problem
 from ...models.subscription_response import SubscriptionResponse
 from ...types import UNSET, Response
 
@@ -34,54 +28,44 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    GetSubscriptionResponse401
-    | GetSubscriptionResponse403
-    | GetSubscriptionResponse404
-    | GetSubscriptionResponse429
-    | GetSubscriptionResponse500
-    | GetSubscriptionResponse503
-    | GetSubscriptionResponse504
-    | SubscriptionResponse
-    | None
-):
+) -> Problem | SubscriptionResponse | None:
     if response.status_code == 200:
         response_200 = SubscriptionResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = GetSubscriptionResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = GetSubscriptionResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = GetSubscriptionResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = GetSubscriptionResponse429.from_dict(response.json())
+        response_429 = Problem.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = GetSubscriptionResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = GetSubscriptionResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = GetSubscriptionResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -93,16 +77,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    GetSubscriptionResponse401
-    | GetSubscriptionResponse403
-    | GetSubscriptionResponse404
-    | GetSubscriptionResponse429
-    | GetSubscriptionResponse500
-    | GetSubscriptionResponse503
-    | GetSubscriptionResponse504
-    | SubscriptionResponse
-]:
+) -> Response[Problem | SubscriptionResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -115,16 +90,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    GetSubscriptionResponse401
-    | GetSubscriptionResponse403
-    | GetSubscriptionResponse404
-    | GetSubscriptionResponse429
-    | GetSubscriptionResponse500
-    | GetSubscriptionResponse503
-    | GetSubscriptionResponse504
-    | SubscriptionResponse
-]:
+) -> Response[Problem | SubscriptionResponse]:
     """Get Subscription
 
      One subscription of the caller, or the uniform 404.
@@ -137,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetSubscriptionResponse401 | GetSubscriptionResponse403 | GetSubscriptionResponse404 | GetSubscriptionResponse429 | GetSubscriptionResponse500 | GetSubscriptionResponse503 | GetSubscriptionResponse504 | SubscriptionResponse]
+        Response[Problem | SubscriptionResponse]
     """
 
     kwargs = _get_kwargs(
@@ -155,17 +121,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> (
-    GetSubscriptionResponse401
-    | GetSubscriptionResponse403
-    | GetSubscriptionResponse404
-    | GetSubscriptionResponse429
-    | GetSubscriptionResponse500
-    | GetSubscriptionResponse503
-    | GetSubscriptionResponse504
-    | SubscriptionResponse
-    | None
-):
+) -> Problem | SubscriptionResponse | None:
     """Get Subscription
 
      One subscription of the caller, or the uniform 404.
@@ -178,7 +134,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetSubscriptionResponse401 | GetSubscriptionResponse403 | GetSubscriptionResponse404 | GetSubscriptionResponse429 | GetSubscriptionResponse500 | GetSubscriptionResponse503 | GetSubscriptionResponse504 | SubscriptionResponse
+        Problem | SubscriptionResponse
     """
 
     return sync_detailed(
@@ -191,16 +147,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    GetSubscriptionResponse401
-    | GetSubscriptionResponse403
-    | GetSubscriptionResponse404
-    | GetSubscriptionResponse429
-    | GetSubscriptionResponse500
-    | GetSubscriptionResponse503
-    | GetSubscriptionResponse504
-    | SubscriptionResponse
-]:
+) -> Response[Problem | SubscriptionResponse]:
     """Get Subscription
 
      One subscription of the caller, or the uniform 404.
@@ -213,7 +160,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetSubscriptionResponse401 | GetSubscriptionResponse403 | GetSubscriptionResponse404 | GetSubscriptionResponse429 | GetSubscriptionResponse500 | GetSubscriptionResponse503 | GetSubscriptionResponse504 | SubscriptionResponse]
+        Response[Problem | SubscriptionResponse]
     """
 
     kwargs = _get_kwargs(
@@ -229,17 +176,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> (
-    GetSubscriptionResponse401
-    | GetSubscriptionResponse403
-    | GetSubscriptionResponse404
-    | GetSubscriptionResponse429
-    | GetSubscriptionResponse500
-    | GetSubscriptionResponse503
-    | GetSubscriptionResponse504
-    | SubscriptionResponse
-    | None
-):
+) -> Problem | SubscriptionResponse | None:
     """Get Subscription
 
      One subscription of the caller, or the uniform 404.
@@ -252,7 +189,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetSubscriptionResponse401 | GetSubscriptionResponse403 | GetSubscriptionResponse404 | GetSubscriptionResponse429 | GetSubscriptionResponse500 | GetSubscriptionResponse503 | GetSubscriptionResponse504 | SubscriptionResponse
+        Problem | SubscriptionResponse
     """
 
     return (

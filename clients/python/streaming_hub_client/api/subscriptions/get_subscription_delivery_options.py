@@ -8,27 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.delivery_options import DeliveryOptions
-from ...models.get_subscription_delivery_options_response_401 import (
-    GetSubscriptionDeliveryOptionsResponse401,
-)
-from ...models.get_subscription_delivery_options_response_403 import (
-    GetSubscriptionDeliveryOptionsResponse403,
-)
-from ...models.get_subscription_delivery_options_response_404 import (
-    GetSubscriptionDeliveryOptionsResponse404,
-)
-from ...models.get_subscription_delivery_options_response_429 import (
-    GetSubscriptionDeliveryOptionsResponse429,
-)
-from ...models.get_subscription_delivery_options_response_500 import (
-    GetSubscriptionDeliveryOptionsResponse500,
-)
-from ...models.get_subscription_delivery_options_response_503 import (
-    GetSubscriptionDeliveryOptionsResponse503,
-)
-from ...models.get_subscription_delivery_options_response_504 import (
-    GetSubscriptionDeliveryOptionsResponse504,
-)
+from ...models.problem import Problem
 from ...types import UNSET, Response
 
 
@@ -48,68 +28,44 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    DeliveryOptions
-    | GetSubscriptionDeliveryOptionsResponse401
-    | GetSubscriptionDeliveryOptionsResponse403
-    | GetSubscriptionDeliveryOptionsResponse404
-    | GetSubscriptionDeliveryOptionsResponse429
-    | GetSubscriptionDeliveryOptionsResponse500
-    | GetSubscriptionDeliveryOptionsResponse503
-    | GetSubscriptionDeliveryOptionsResponse504
-    | None
-):
+) -> DeliveryOptions | Problem | None:
     if response.status_code == 200:
         response_200 = DeliveryOptions.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = GetSubscriptionDeliveryOptionsResponse401.from_dict(
-            response.json()
-        )
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = GetSubscriptionDeliveryOptionsResponse403.from_dict(
-            response.json()
-        )
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = GetSubscriptionDeliveryOptionsResponse404.from_dict(
-            response.json()
-        )
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = GetSubscriptionDeliveryOptionsResponse429.from_dict(
-            response.json()
-        )
+        response_429 = Problem.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = GetSubscriptionDeliveryOptionsResponse500.from_dict(
-            response.json()
-        )
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = GetSubscriptionDeliveryOptionsResponse503.from_dict(
-            response.json()
-        )
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = GetSubscriptionDeliveryOptionsResponse504.from_dict(
-            response.json()
-        )
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -121,16 +77,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    DeliveryOptions
-    | GetSubscriptionDeliveryOptionsResponse401
-    | GetSubscriptionDeliveryOptionsResponse403
-    | GetSubscriptionDeliveryOptionsResponse404
-    | GetSubscriptionDeliveryOptionsResponse429
-    | GetSubscriptionDeliveryOptionsResponse500
-    | GetSubscriptionDeliveryOptionsResponse503
-    | GetSubscriptionDeliveryOptionsResponse504
-]:
+) -> Response[DeliveryOptions | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -143,16 +90,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    DeliveryOptions
-    | GetSubscriptionDeliveryOptionsResponse401
-    | GetSubscriptionDeliveryOptionsResponse403
-    | GetSubscriptionDeliveryOptionsResponse404
-    | GetSubscriptionDeliveryOptionsResponse429
-    | GetSubscriptionDeliveryOptionsResponse500
-    | GetSubscriptionDeliveryOptionsResponse503
-    | GetSubscriptionDeliveryOptionsResponse504
-]:
+) -> Response[DeliveryOptions | Problem]:
     """Get a subscription's delivery options
 
      The subscription's delivery options (extension, N67), or the uniform 404.
@@ -165,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DeliveryOptions | GetSubscriptionDeliveryOptionsResponse401 | GetSubscriptionDeliveryOptionsResponse403 | GetSubscriptionDeliveryOptionsResponse404 | GetSubscriptionDeliveryOptionsResponse429 | GetSubscriptionDeliveryOptionsResponse500 | GetSubscriptionDeliveryOptionsResponse503 | GetSubscriptionDeliveryOptionsResponse504]
+        Response[DeliveryOptions | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -183,17 +121,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> (
-    DeliveryOptions
-    | GetSubscriptionDeliveryOptionsResponse401
-    | GetSubscriptionDeliveryOptionsResponse403
-    | GetSubscriptionDeliveryOptionsResponse404
-    | GetSubscriptionDeliveryOptionsResponse429
-    | GetSubscriptionDeliveryOptionsResponse500
-    | GetSubscriptionDeliveryOptionsResponse503
-    | GetSubscriptionDeliveryOptionsResponse504
-    | None
-):
+) -> DeliveryOptions | Problem | None:
     """Get a subscription's delivery options
 
      The subscription's delivery options (extension, N67), or the uniform 404.
@@ -206,7 +134,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DeliveryOptions | GetSubscriptionDeliveryOptionsResponse401 | GetSubscriptionDeliveryOptionsResponse403 | GetSubscriptionDeliveryOptionsResponse404 | GetSubscriptionDeliveryOptionsResponse429 | GetSubscriptionDeliveryOptionsResponse500 | GetSubscriptionDeliveryOptionsResponse503 | GetSubscriptionDeliveryOptionsResponse504
+        DeliveryOptions | Problem
     """
 
     return sync_detailed(
@@ -219,16 +147,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    DeliveryOptions
-    | GetSubscriptionDeliveryOptionsResponse401
-    | GetSubscriptionDeliveryOptionsResponse403
-    | GetSubscriptionDeliveryOptionsResponse404
-    | GetSubscriptionDeliveryOptionsResponse429
-    | GetSubscriptionDeliveryOptionsResponse500
-    | GetSubscriptionDeliveryOptionsResponse503
-    | GetSubscriptionDeliveryOptionsResponse504
-]:
+) -> Response[DeliveryOptions | Problem]:
     """Get a subscription's delivery options
 
      The subscription's delivery options (extension, N67), or the uniform 404.
@@ -241,7 +160,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DeliveryOptions | GetSubscriptionDeliveryOptionsResponse401 | GetSubscriptionDeliveryOptionsResponse403 | GetSubscriptionDeliveryOptionsResponse404 | GetSubscriptionDeliveryOptionsResponse429 | GetSubscriptionDeliveryOptionsResponse500 | GetSubscriptionDeliveryOptionsResponse503 | GetSubscriptionDeliveryOptionsResponse504]
+        Response[DeliveryOptions | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -257,17 +176,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> (
-    DeliveryOptions
-    | GetSubscriptionDeliveryOptionsResponse401
-    | GetSubscriptionDeliveryOptionsResponse403
-    | GetSubscriptionDeliveryOptionsResponse404
-    | GetSubscriptionDeliveryOptionsResponse429
-    | GetSubscriptionDeliveryOptionsResponse500
-    | GetSubscriptionDeliveryOptionsResponse503
-    | GetSubscriptionDeliveryOptionsResponse504
-    | None
-):
+) -> DeliveryOptions | Problem | None:
     """Get a subscription's delivery options
 
      The subscription's delivery options (extension, N67), or the uniform 404.
@@ -280,7 +189,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DeliveryOptions | GetSubscriptionDeliveryOptionsResponse401 | GetSubscriptionDeliveryOptionsResponse403 | GetSubscriptionDeliveryOptionsResponse404 | GetSubscriptionDeliveryOptionsResponse429 | GetSubscriptionDeliveryOptionsResponse500 | GetSubscriptionDeliveryOptionsResponse503 | GetSubscriptionDeliveryOptionsResponse504
+        DeliveryOptions | Problem
     """
 
     return (

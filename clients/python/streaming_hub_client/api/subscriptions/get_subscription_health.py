@@ -7,27 +7,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.get_subscription_health_response_401 import (
-    GetSubscriptionHealthResponse401,
-)
-from ...models.get_subscription_health_response_403 import (
-    GetSubscriptionHealthResponse403,
-)
-from ...models.get_subscription_health_response_404 import (
-    GetSubscriptionHealthResponse404,
-)
-from ...models.get_subscription_health_response_429 import (
-    GetSubscriptionHealthResponse429,
-)
-from ...models.get_subscription_health_response_500 import (
-    GetSubscriptionHealthResponse500,
-)
-from ...models.get_subscription_health_response_503 import (
-    GetSubscriptionHealthResponse503,
-)
-from ...models.get_subscription_health_response_504 import (
-    GetSubscriptionHealthResponse504,
-)
+from ...models.problem import Problem
 from ...models.subscription_health import SubscriptionHealth
 from ...types import UNSET, Response
 
@@ -48,54 +28,44 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    GetSubscriptionHealthResponse401
-    | GetSubscriptionHealthResponse403
-    | GetSubscriptionHealthResponse404
-    | GetSubscriptionHealthResponse429
-    | GetSubscriptionHealthResponse500
-    | GetSubscriptionHealthResponse503
-    | GetSubscriptionHealthResponse504
-    | SubscriptionHealth
-    | None
-):
+) -> Problem | SubscriptionHealth | None:
     if response.status_code == 200:
         response_200 = SubscriptionHealth.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = GetSubscriptionHealthResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = GetSubscriptionHealthResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = GetSubscriptionHealthResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = GetSubscriptionHealthResponse429.from_dict(response.json())
+        response_429 = Problem.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = GetSubscriptionHealthResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = GetSubscriptionHealthResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = GetSubscriptionHealthResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -107,16 +77,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    GetSubscriptionHealthResponse401
-    | GetSubscriptionHealthResponse403
-    | GetSubscriptionHealthResponse404
-    | GetSubscriptionHealthResponse429
-    | GetSubscriptionHealthResponse500
-    | GetSubscriptionHealthResponse503
-    | GetSubscriptionHealthResponse504
-    | SubscriptionHealth
-]:
+) -> Response[Problem | SubscriptionHealth]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -129,16 +90,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    GetSubscriptionHealthResponse401
-    | GetSubscriptionHealthResponse403
-    | GetSubscriptionHealthResponse404
-    | GetSubscriptionHealthResponse429
-    | GetSubscriptionHealthResponse500
-    | GetSubscriptionHealthResponse503
-    | GetSubscriptionHealthResponse504
-    | SubscriptionHealth
-]:
+) -> Response[Problem | SubscriptionHealth]:
     """Get subscription delivery health
 
      The subscription's delivery-health rollup, or the uniform 404 (the existence gate runs first).
@@ -151,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetSubscriptionHealthResponse401 | GetSubscriptionHealthResponse403 | GetSubscriptionHealthResponse404 | GetSubscriptionHealthResponse429 | GetSubscriptionHealthResponse500 | GetSubscriptionHealthResponse503 | GetSubscriptionHealthResponse504 | SubscriptionHealth]
+        Response[Problem | SubscriptionHealth]
     """
 
     kwargs = _get_kwargs(
@@ -169,17 +121,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> (
-    GetSubscriptionHealthResponse401
-    | GetSubscriptionHealthResponse403
-    | GetSubscriptionHealthResponse404
-    | GetSubscriptionHealthResponse429
-    | GetSubscriptionHealthResponse500
-    | GetSubscriptionHealthResponse503
-    | GetSubscriptionHealthResponse504
-    | SubscriptionHealth
-    | None
-):
+) -> Problem | SubscriptionHealth | None:
     """Get subscription delivery health
 
      The subscription's delivery-health rollup, or the uniform 404 (the existence gate runs first).
@@ -192,7 +134,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetSubscriptionHealthResponse401 | GetSubscriptionHealthResponse403 | GetSubscriptionHealthResponse404 | GetSubscriptionHealthResponse429 | GetSubscriptionHealthResponse500 | GetSubscriptionHealthResponse503 | GetSubscriptionHealthResponse504 | SubscriptionHealth
+        Problem | SubscriptionHealth
     """
 
     return sync_detailed(
@@ -205,16 +147,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    GetSubscriptionHealthResponse401
-    | GetSubscriptionHealthResponse403
-    | GetSubscriptionHealthResponse404
-    | GetSubscriptionHealthResponse429
-    | GetSubscriptionHealthResponse500
-    | GetSubscriptionHealthResponse503
-    | GetSubscriptionHealthResponse504
-    | SubscriptionHealth
-]:
+) -> Response[Problem | SubscriptionHealth]:
     """Get subscription delivery health
 
      The subscription's delivery-health rollup, or the uniform 404 (the existence gate runs first).
@@ -227,7 +160,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetSubscriptionHealthResponse401 | GetSubscriptionHealthResponse403 | GetSubscriptionHealthResponse404 | GetSubscriptionHealthResponse429 | GetSubscriptionHealthResponse500 | GetSubscriptionHealthResponse503 | GetSubscriptionHealthResponse504 | SubscriptionHealth]
+        Response[Problem | SubscriptionHealth]
     """
 
     kwargs = _get_kwargs(
@@ -243,17 +176,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> (
-    GetSubscriptionHealthResponse401
-    | GetSubscriptionHealthResponse403
-    | GetSubscriptionHealthResponse404
-    | GetSubscriptionHealthResponse429
-    | GetSubscriptionHealthResponse500
-    | GetSubscriptionHealthResponse503
-    | GetSubscriptionHealthResponse504
-    | SubscriptionHealth
-    | None
-):
+) -> Problem | SubscriptionHealth | None:
     """Get subscription delivery health
 
      The subscription's delivery-health rollup, or the uniform 404 (the existence gate runs first).
@@ -266,7 +189,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetSubscriptionHealthResponse401 | GetSubscriptionHealthResponse403 | GetSubscriptionHealthResponse404 | GetSubscriptionHealthResponse429 | GetSubscriptionHealthResponse500 | GetSubscriptionHealthResponse503 | GetSubscriptionHealthResponse504 | SubscriptionHealth
+        Problem | SubscriptionHealth
     """
 
     return (

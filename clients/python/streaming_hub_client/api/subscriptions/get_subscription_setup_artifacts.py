@@ -7,30 +7,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.get_subscription_setup_artifacts_response_401 import (
-    GetSubscriptionSetupArtifactsResponse401,
-)
-from ...models.get_subscription_setup_artifacts_response_403 import (
-    GetSubscriptionSetupArtifactsResponse403,
-)
-from ...models.get_subscription_setup_artifacts_response_404 import (
-    GetSubscriptionSetupArtifactsResponse404,
-)
-from ...models.get_subscription_setup_artifacts_response_422 import (
-    GetSubscriptionSetupArtifactsResponse422,
-)
-from ...models.get_subscription_setup_artifacts_response_429 import (
-    GetSubscriptionSetupArtifactsResponse429,
-)
-from ...models.get_subscription_setup_artifacts_response_500 import (
-    GetSubscriptionSetupArtifactsResponse500,
-)
-from ...models.get_subscription_setup_artifacts_response_503 import (
-    GetSubscriptionSetupArtifactsResponse503,
-)
-from ...models.get_subscription_setup_artifacts_response_504 import (
-    GetSubscriptionSetupArtifactsResponse504,
-)
+from ...models.problem import Problem
 from ...models.setup_artifacts_response import SetupArtifactsResponse
 from ...types import UNSET, Response
 
@@ -51,76 +28,49 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    GetSubscriptionSetupArtifactsResponse401
-    | GetSubscriptionSetupArtifactsResponse403
-    | GetSubscriptionSetupArtifactsResponse404
-    | GetSubscriptionSetupArtifactsResponse422
-    | GetSubscriptionSetupArtifactsResponse429
-    | GetSubscriptionSetupArtifactsResponse500
-    | GetSubscriptionSetupArtifactsResponse503
-    | GetSubscriptionSetupArtifactsResponse504
-    | SetupArtifactsResponse
-    | None
-):
+) -> Problem | SetupArtifactsResponse | None:
     if response.status_code == 200:
         response_200 = SetupArtifactsResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = GetSubscriptionSetupArtifactsResponse401.from_dict(
-            response.json()
-        )
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = GetSubscriptionSetupArtifactsResponse403.from_dict(
-            response.json()
-        )
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = GetSubscriptionSetupArtifactsResponse404.from_dict(
-            response.json()
-        )
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = GetSubscriptionSetupArtifactsResponse422.from_dict(
-            response.json()
-        )
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = GetSubscriptionSetupArtifactsResponse429.from_dict(
-            response.json()
-        )
+        response_429 = Problem.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = GetSubscriptionSetupArtifactsResponse500.from_dict(
-            response.json()
-        )
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = GetSubscriptionSetupArtifactsResponse503.from_dict(
-            response.json()
-        )
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = GetSubscriptionSetupArtifactsResponse504.from_dict(
-            response.json()
-        )
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -132,17 +82,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    GetSubscriptionSetupArtifactsResponse401
-    | GetSubscriptionSetupArtifactsResponse403
-    | GetSubscriptionSetupArtifactsResponse404
-    | GetSubscriptionSetupArtifactsResponse422
-    | GetSubscriptionSetupArtifactsResponse429
-    | GetSubscriptionSetupArtifactsResponse500
-    | GetSubscriptionSetupArtifactsResponse503
-    | GetSubscriptionSetupArtifactsResponse504
-    | SetupArtifactsResponse
-]:
+) -> Response[Problem | SetupArtifactsResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -155,17 +95,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    GetSubscriptionSetupArtifactsResponse401
-    | GetSubscriptionSetupArtifactsResponse403
-    | GetSubscriptionSetupArtifactsResponse404
-    | GetSubscriptionSetupArtifactsResponse422
-    | GetSubscriptionSetupArtifactsResponse429
-    | GetSubscriptionSetupArtifactsResponse500
-    | GetSubscriptionSetupArtifactsResponse503
-    | GetSubscriptionSetupArtifactsResponse504
-    | SetupArtifactsResponse
-]:
+) -> Response[Problem | SetupArtifactsResponse]:
     """Get Subscription Setup Artifacts
 
      The trust policy and CloudFormation link for an AWS sink; the ExternalId is minted once.
@@ -178,7 +108,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetSubscriptionSetupArtifactsResponse401 | GetSubscriptionSetupArtifactsResponse403 | GetSubscriptionSetupArtifactsResponse404 | GetSubscriptionSetupArtifactsResponse422 | GetSubscriptionSetupArtifactsResponse429 | GetSubscriptionSetupArtifactsResponse500 | GetSubscriptionSetupArtifactsResponse503 | GetSubscriptionSetupArtifactsResponse504 | SetupArtifactsResponse]
+        Response[Problem | SetupArtifactsResponse]
     """
 
     kwargs = _get_kwargs(
@@ -196,18 +126,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> (
-    GetSubscriptionSetupArtifactsResponse401
-    | GetSubscriptionSetupArtifactsResponse403
-    | GetSubscriptionSetupArtifactsResponse404
-    | GetSubscriptionSetupArtifactsResponse422
-    | GetSubscriptionSetupArtifactsResponse429
-    | GetSubscriptionSetupArtifactsResponse500
-    | GetSubscriptionSetupArtifactsResponse503
-    | GetSubscriptionSetupArtifactsResponse504
-    | SetupArtifactsResponse
-    | None
-):
+) -> Problem | SetupArtifactsResponse | None:
     """Get Subscription Setup Artifacts
 
      The trust policy and CloudFormation link for an AWS sink; the ExternalId is minted once.
@@ -220,7 +139,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetSubscriptionSetupArtifactsResponse401 | GetSubscriptionSetupArtifactsResponse403 | GetSubscriptionSetupArtifactsResponse404 | GetSubscriptionSetupArtifactsResponse422 | GetSubscriptionSetupArtifactsResponse429 | GetSubscriptionSetupArtifactsResponse500 | GetSubscriptionSetupArtifactsResponse503 | GetSubscriptionSetupArtifactsResponse504 | SetupArtifactsResponse
+        Problem | SetupArtifactsResponse
     """
 
     return sync_detailed(
@@ -233,17 +152,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    GetSubscriptionSetupArtifactsResponse401
-    | GetSubscriptionSetupArtifactsResponse403
-    | GetSubscriptionSetupArtifactsResponse404
-    | GetSubscriptionSetupArtifactsResponse422
-    | GetSubscriptionSetupArtifactsResponse429
-    | GetSubscriptionSetupArtifactsResponse500
-    | GetSubscriptionSetupArtifactsResponse503
-    | GetSubscriptionSetupArtifactsResponse504
-    | SetupArtifactsResponse
-]:
+) -> Response[Problem | SetupArtifactsResponse]:
     """Get Subscription Setup Artifacts
 
      The trust policy and CloudFormation link for an AWS sink; the ExternalId is minted once.
@@ -256,7 +165,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GetSubscriptionSetupArtifactsResponse401 | GetSubscriptionSetupArtifactsResponse403 | GetSubscriptionSetupArtifactsResponse404 | GetSubscriptionSetupArtifactsResponse422 | GetSubscriptionSetupArtifactsResponse429 | GetSubscriptionSetupArtifactsResponse500 | GetSubscriptionSetupArtifactsResponse503 | GetSubscriptionSetupArtifactsResponse504 | SetupArtifactsResponse]
+        Response[Problem | SetupArtifactsResponse]
     """
 
     kwargs = _get_kwargs(
@@ -272,18 +181,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> (
-    GetSubscriptionSetupArtifactsResponse401
-    | GetSubscriptionSetupArtifactsResponse403
-    | GetSubscriptionSetupArtifactsResponse404
-    | GetSubscriptionSetupArtifactsResponse422
-    | GetSubscriptionSetupArtifactsResponse429
-    | GetSubscriptionSetupArtifactsResponse500
-    | GetSubscriptionSetupArtifactsResponse503
-    | GetSubscriptionSetupArtifactsResponse504
-    | SetupArtifactsResponse
-    | None
-):
+) -> Problem | SetupArtifactsResponse | None:
     """Get Subscription Setup Artifacts
 
      The trust policy and CloudFormation link for an AWS sink; the ExternalId is minted once.
@@ -296,7 +194,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GetSubscriptionSetupArtifactsResponse401 | GetSubscriptionSetupArtifactsResponse403 | GetSubscriptionSetupArtifactsResponse404 | GetSubscriptionSetupArtifactsResponse422 | GetSubscriptionSetupArtifactsResponse429 | GetSubscriptionSetupArtifactsResponse500 | GetSubscriptionSetupArtifactsResponse503 | GetSubscriptionSetupArtifactsResponse504 | SetupArtifactsResponse
+        Problem | SetupArtifactsResponse
     """
 
     return (

@@ -7,17 +7,11 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.list_subscriptions_response import ListSubscriptionsResponse
-from ...models.list_subscriptions_response_401 import ListSubscriptionsResponse401
-from ...models.list_subscriptions_response_403 import ListSubscriptionsResponse403
-from ...models.list_subscriptions_response_422 import ListSubscriptionsResponse422
-from ...models.list_subscriptions_response_429 import ListSubscriptionsResponse429
-from ...models.list_subscriptions_response_500 import ListSubscriptionsResponse500
-from ...models.list_subscriptions_response_503 import ListSubscriptionsResponse503
-from ...models.list_subscriptions_response_504 import ListSubscriptionsResponse504
 from ...models.list_subscriptions_sink_kind import ListSubscriptionsSinkKind
 from ...models.list_subscriptions_verification_state import (
     ListSubscriptionsVerificationState,
 )
+from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
@@ -66,54 +60,44 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    ListSubscriptionsResponse
-    | ListSubscriptionsResponse401
-    | ListSubscriptionsResponse403
-    | ListSubscriptionsResponse422
-    | ListSubscriptionsResponse429
-    | ListSubscriptionsResponse500
-    | ListSubscriptionsResponse503
-    | ListSubscriptionsResponse504
-    | None
-):
+) -> ListSubscriptionsResponse | Problem | None:
     if response.status_code == 200:
         response_200 = ListSubscriptionsResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = ListSubscriptionsResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = ListSubscriptionsResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 422:
-        response_422 = ListSubscriptionsResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 429:
-        response_429 = ListSubscriptionsResponse429.from_dict(response.json())
+        response_429 = Problem.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = ListSubscriptionsResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = ListSubscriptionsResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = ListSubscriptionsResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -125,16 +109,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    ListSubscriptionsResponse
-    | ListSubscriptionsResponse401
-    | ListSubscriptionsResponse403
-    | ListSubscriptionsResponse422
-    | ListSubscriptionsResponse429
-    | ListSubscriptionsResponse500
-    | ListSubscriptionsResponse503
-    | ListSubscriptionsResponse504
-]:
+) -> Response[ListSubscriptionsResponse | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -152,16 +127,7 @@ def sync_detailed(
     name: str | Unset = UNSET,
     enabled: bool | Unset = UNSET,
     verification_state: ListSubscriptionsVerificationState | Unset = UNSET,
-) -> Response[
-    ListSubscriptionsResponse
-    | ListSubscriptionsResponse401
-    | ListSubscriptionsResponse403
-    | ListSubscriptionsResponse422
-    | ListSubscriptionsResponse429
-    | ListSubscriptionsResponse500
-    | ListSubscriptionsResponse503
-    | ListSubscriptionsResponse504
-]:
+) -> Response[ListSubscriptionsResponse | Problem]:
     """List Subscriptions
 
      The tenant's live subscriptions, newest first, keyset-paginated.
@@ -179,7 +145,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ListSubscriptionsResponse | ListSubscriptionsResponse401 | ListSubscriptionsResponse403 | ListSubscriptionsResponse422 | ListSubscriptionsResponse429 | ListSubscriptionsResponse500 | ListSubscriptionsResponse503 | ListSubscriptionsResponse504]
+        Response[ListSubscriptionsResponse | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -207,17 +173,7 @@ def sync(
     name: str | Unset = UNSET,
     enabled: bool | Unset = UNSET,
     verification_state: ListSubscriptionsVerificationState | Unset = UNSET,
-) -> (
-    ListSubscriptionsResponse
-    | ListSubscriptionsResponse401
-    | ListSubscriptionsResponse403
-    | ListSubscriptionsResponse422
-    | ListSubscriptionsResponse429
-    | ListSubscriptionsResponse500
-    | ListSubscriptionsResponse503
-    | ListSubscriptionsResponse504
-    | None
-):
+) -> ListSubscriptionsResponse | Problem | None:
     """List Subscriptions
 
      The tenant's live subscriptions, newest first, keyset-paginated.
@@ -235,7 +191,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ListSubscriptionsResponse | ListSubscriptionsResponse401 | ListSubscriptionsResponse403 | ListSubscriptionsResponse422 | ListSubscriptionsResponse429 | ListSubscriptionsResponse500 | ListSubscriptionsResponse503 | ListSubscriptionsResponse504
+        ListSubscriptionsResponse | Problem
     """
 
     return sync_detailed(
@@ -258,16 +214,7 @@ async def asyncio_detailed(
     name: str | Unset = UNSET,
     enabled: bool | Unset = UNSET,
     verification_state: ListSubscriptionsVerificationState | Unset = UNSET,
-) -> Response[
-    ListSubscriptionsResponse
-    | ListSubscriptionsResponse401
-    | ListSubscriptionsResponse403
-    | ListSubscriptionsResponse422
-    | ListSubscriptionsResponse429
-    | ListSubscriptionsResponse500
-    | ListSubscriptionsResponse503
-    | ListSubscriptionsResponse504
-]:
+) -> Response[ListSubscriptionsResponse | Problem]:
     """List Subscriptions
 
      The tenant's live subscriptions, newest first, keyset-paginated.
@@ -285,7 +232,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ListSubscriptionsResponse | ListSubscriptionsResponse401 | ListSubscriptionsResponse403 | ListSubscriptionsResponse422 | ListSubscriptionsResponse429 | ListSubscriptionsResponse500 | ListSubscriptionsResponse503 | ListSubscriptionsResponse504]
+        Response[ListSubscriptionsResponse | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -311,17 +258,7 @@ async def asyncio(
     name: str | Unset = UNSET,
     enabled: bool | Unset = UNSET,
     verification_state: ListSubscriptionsVerificationState | Unset = UNSET,
-) -> (
-    ListSubscriptionsResponse
-    | ListSubscriptionsResponse401
-    | ListSubscriptionsResponse403
-    | ListSubscriptionsResponse422
-    | ListSubscriptionsResponse429
-    | ListSubscriptionsResponse500
-    | ListSubscriptionsResponse503
-    | ListSubscriptionsResponse504
-    | None
-):
+) -> ListSubscriptionsResponse | Problem | None:
     """List Subscriptions
 
      The tenant's live subscriptions, newest first, keyset-paginated.
@@ -339,7 +276,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ListSubscriptionsResponse | ListSubscriptionsResponse401 | ListSubscriptionsResponse403 | ListSubscriptionsResponse422 | ListSubscriptionsResponse429 | ListSubscriptionsResponse500 | ListSubscriptionsResponse503 | ListSubscriptionsResponse504
+        ListSubscriptionsResponse | Problem
     """
 
     return (

@@ -7,14 +7,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.ping_subscription_response_401 import PingSubscriptionResponse401
-from ...models.ping_subscription_response_403 import PingSubscriptionResponse403
-from ...models.ping_subscription_response_404 import PingSubscriptionResponse404
-from ...models.ping_subscription_response_422 import PingSubscriptionResponse422
-from ...models.ping_subscription_response_500 import PingSubscriptionResponse500
-from ...models.ping_subscription_response_503 import PingSubscriptionResponse503
-from ...models.ping_subscription_response_504 import PingSubscriptionResponse504
 from ...models.probe_result import ProbeResult
+from ...models.problem import Problem
 from ...types import UNSET, Response
 
 
@@ -34,54 +28,44 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    PingSubscriptionResponse401
-    | PingSubscriptionResponse403
-    | PingSubscriptionResponse404
-    | PingSubscriptionResponse422
-    | PingSubscriptionResponse500
-    | PingSubscriptionResponse503
-    | PingSubscriptionResponse504
-    | ProbeResult
-    | None
-):
+) -> ProbeResult | Problem | None:
     if response.status_code == 200:
         response_200 = ProbeResult.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = PingSubscriptionResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = PingSubscriptionResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = PingSubscriptionResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = PingSubscriptionResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = PingSubscriptionResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = PingSubscriptionResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = PingSubscriptionResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -93,16 +77,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    PingSubscriptionResponse401
-    | PingSubscriptionResponse403
-    | PingSubscriptionResponse404
-    | PingSubscriptionResponse422
-    | PingSubscriptionResponse500
-    | PingSubscriptionResponse503
-    | PingSubscriptionResponse504
-    | ProbeResult
-]:
+) -> Response[ProbeResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -115,16 +90,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    PingSubscriptionResponse401
-    | PingSubscriptionResponse403
-    | PingSubscriptionResponse404
-    | PingSubscriptionResponse422
-    | PingSubscriptionResponse500
-    | PingSubscriptionResponse503
-    | PingSubscriptionResponse504
-    | ProbeResult
-]:
+) -> Response[ProbeResult | Problem]:
     """Ping Subscription Route
 
      Probe a webhook subscription's endpoint now; a success activates it.
@@ -137,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PingSubscriptionResponse401 | PingSubscriptionResponse403 | PingSubscriptionResponse404 | PingSubscriptionResponse422 | PingSubscriptionResponse500 | PingSubscriptionResponse503 | PingSubscriptionResponse504 | ProbeResult]
+        Response[ProbeResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -155,17 +121,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> (
-    PingSubscriptionResponse401
-    | PingSubscriptionResponse403
-    | PingSubscriptionResponse404
-    | PingSubscriptionResponse422
-    | PingSubscriptionResponse500
-    | PingSubscriptionResponse503
-    | PingSubscriptionResponse504
-    | ProbeResult
-    | None
-):
+) -> ProbeResult | Problem | None:
     """Ping Subscription Route
 
      Probe a webhook subscription's endpoint now; a success activates it.
@@ -178,7 +134,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PingSubscriptionResponse401 | PingSubscriptionResponse403 | PingSubscriptionResponse404 | PingSubscriptionResponse422 | PingSubscriptionResponse500 | PingSubscriptionResponse503 | PingSubscriptionResponse504 | ProbeResult
+        ProbeResult | Problem
     """
 
     return sync_detailed(
@@ -191,16 +147,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    PingSubscriptionResponse401
-    | PingSubscriptionResponse403
-    | PingSubscriptionResponse404
-    | PingSubscriptionResponse422
-    | PingSubscriptionResponse500
-    | PingSubscriptionResponse503
-    | PingSubscriptionResponse504
-    | ProbeResult
-]:
+) -> Response[ProbeResult | Problem]:
     """Ping Subscription Route
 
      Probe a webhook subscription's endpoint now; a success activates it.
@@ -213,7 +160,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PingSubscriptionResponse401 | PingSubscriptionResponse403 | PingSubscriptionResponse404 | PingSubscriptionResponse422 | PingSubscriptionResponse500 | PingSubscriptionResponse503 | PingSubscriptionResponse504 | ProbeResult]
+        Response[ProbeResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -229,17 +176,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> (
-    PingSubscriptionResponse401
-    | PingSubscriptionResponse403
-    | PingSubscriptionResponse404
-    | PingSubscriptionResponse422
-    | PingSubscriptionResponse500
-    | PingSubscriptionResponse503
-    | PingSubscriptionResponse504
-    | ProbeResult
-    | None
-):
+) -> ProbeResult | Problem | None:
     """Ping Subscription Route
 
      Probe a webhook subscription's endpoint now; a success activates it.
@@ -252,7 +189,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PingSubscriptionResponse401 | PingSubscriptionResponse403 | PingSubscriptionResponse404 | PingSubscriptionResponse422 | PingSubscriptionResponse500 | PingSubscriptionResponse503 | PingSubscriptionResponse504 | ProbeResult
+        ProbeResult | Problem
     """
 
     return (

@@ -9,30 +9,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.credential_request import CredentialRequest
 from ...models.probe_result import ProbeResult
-from ...models.put_subscription_credential_response_400 import (
-    PutSubscriptionCredentialResponse400,
-)
-from ...models.put_subscription_credential_response_401 import (
-    PutSubscriptionCredentialResponse401,
-)
-from ...models.put_subscription_credential_response_403 import (
-    PutSubscriptionCredentialResponse403,
-)
-from ...models.put_subscription_credential_response_404 import (
-    PutSubscriptionCredentialResponse404,
-)
-from ...models.put_subscription_credential_response_422 import (
-    PutSubscriptionCredentialResponse422,
-)
-from ...models.put_subscription_credential_response_500 import (
-    PutSubscriptionCredentialResponse500,
-)
-from ...models.put_subscription_credential_response_503 import (
-    PutSubscriptionCredentialResponse503,
-)
-from ...models.put_subscription_credential_response_504 import (
-    PutSubscriptionCredentialResponse504,
-)
+from ...models.problem import Problem
 from ...types import UNSET, Response
 
 
@@ -60,60 +37,49 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    ProbeResult
-    | PutSubscriptionCredentialResponse400
-    | PutSubscriptionCredentialResponse401
-    | PutSubscriptionCredentialResponse403
-    | PutSubscriptionCredentialResponse404
-    | PutSubscriptionCredentialResponse422
-    | PutSubscriptionCredentialResponse500
-    | PutSubscriptionCredentialResponse503
-    | PutSubscriptionCredentialResponse504
-    | None
-):
+) -> ProbeResult | Problem | None:
     if response.status_code == 200:
         response_200 = ProbeResult.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = PutSubscriptionCredentialResponse400.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = PutSubscriptionCredentialResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = PutSubscriptionCredentialResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = PutSubscriptionCredentialResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = PutSubscriptionCredentialResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = PutSubscriptionCredentialResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = PutSubscriptionCredentialResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = PutSubscriptionCredentialResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -125,17 +91,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    ProbeResult
-    | PutSubscriptionCredentialResponse400
-    | PutSubscriptionCredentialResponse401
-    | PutSubscriptionCredentialResponse403
-    | PutSubscriptionCredentialResponse404
-    | PutSubscriptionCredentialResponse422
-    | PutSubscriptionCredentialResponse500
-    | PutSubscriptionCredentialResponse503
-    | PutSubscriptionCredentialResponse504
-]:
+) -> Response[ProbeResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -149,17 +105,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: CredentialRequest,
-) -> Response[
-    ProbeResult
-    | PutSubscriptionCredentialResponse400
-    | PutSubscriptionCredentialResponse401
-    | PutSubscriptionCredentialResponse403
-    | PutSubscriptionCredentialResponse404
-    | PutSubscriptionCredentialResponse422
-    | PutSubscriptionCredentialResponse500
-    | PutSubscriptionCredentialResponse503
-    | PutSubscriptionCredentialResponse504
-]:
+) -> Response[ProbeResult | Problem]:
     """Put Subscription Credential
 
      Set or rotate a queue credential with probe-on-write; stored sealed only when the probe succeeds.
@@ -174,7 +120,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProbeResult | PutSubscriptionCredentialResponse400 | PutSubscriptionCredentialResponse401 | PutSubscriptionCredentialResponse403 | PutSubscriptionCredentialResponse404 | PutSubscriptionCredentialResponse422 | PutSubscriptionCredentialResponse500 | PutSubscriptionCredentialResponse503 | PutSubscriptionCredentialResponse504]
+        Response[ProbeResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -194,18 +140,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: CredentialRequest,
-) -> (
-    ProbeResult
-    | PutSubscriptionCredentialResponse400
-    | PutSubscriptionCredentialResponse401
-    | PutSubscriptionCredentialResponse403
-    | PutSubscriptionCredentialResponse404
-    | PutSubscriptionCredentialResponse422
-    | PutSubscriptionCredentialResponse500
-    | PutSubscriptionCredentialResponse503
-    | PutSubscriptionCredentialResponse504
-    | None
-):
+) -> ProbeResult | Problem | None:
     """Put Subscription Credential
 
      Set or rotate a queue credential with probe-on-write; stored sealed only when the probe succeeds.
@@ -220,7 +155,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProbeResult | PutSubscriptionCredentialResponse400 | PutSubscriptionCredentialResponse401 | PutSubscriptionCredentialResponse403 | PutSubscriptionCredentialResponse404 | PutSubscriptionCredentialResponse422 | PutSubscriptionCredentialResponse500 | PutSubscriptionCredentialResponse503 | PutSubscriptionCredentialResponse504
+        ProbeResult | Problem
     """
 
     return sync_detailed(
@@ -235,17 +170,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: CredentialRequest,
-) -> Response[
-    ProbeResult
-    | PutSubscriptionCredentialResponse400
-    | PutSubscriptionCredentialResponse401
-    | PutSubscriptionCredentialResponse403
-    | PutSubscriptionCredentialResponse404
-    | PutSubscriptionCredentialResponse422
-    | PutSubscriptionCredentialResponse500
-    | PutSubscriptionCredentialResponse503
-    | PutSubscriptionCredentialResponse504
-]:
+) -> Response[ProbeResult | Problem]:
     """Put Subscription Credential
 
      Set or rotate a queue credential with probe-on-write; stored sealed only when the probe succeeds.
@@ -260,7 +185,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProbeResult | PutSubscriptionCredentialResponse400 | PutSubscriptionCredentialResponse401 | PutSubscriptionCredentialResponse403 | PutSubscriptionCredentialResponse404 | PutSubscriptionCredentialResponse422 | PutSubscriptionCredentialResponse500 | PutSubscriptionCredentialResponse503 | PutSubscriptionCredentialResponse504]
+        Response[ProbeResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -278,18 +203,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: CredentialRequest,
-) -> (
-    ProbeResult
-    | PutSubscriptionCredentialResponse400
-    | PutSubscriptionCredentialResponse401
-    | PutSubscriptionCredentialResponse403
-    | PutSubscriptionCredentialResponse404
-    | PutSubscriptionCredentialResponse422
-    | PutSubscriptionCredentialResponse500
-    | PutSubscriptionCredentialResponse503
-    | PutSubscriptionCredentialResponse504
-    | None
-):
+) -> ProbeResult | Problem | None:
     """Put Subscription Credential
 
      Set or rotate a queue credential with probe-on-write; stored sealed only when the probe succeeds.
@@ -304,7 +218,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProbeResult | PutSubscriptionCredentialResponse400 | PutSubscriptionCredentialResponse401 | PutSubscriptionCredentialResponse403 | PutSubscriptionCredentialResponse404 | PutSubscriptionCredentialResponse422 | PutSubscriptionCredentialResponse500 | PutSubscriptionCredentialResponse503 | PutSubscriptionCredentialResponse504
+        ProbeResult | Problem
     """
 
     return (

@@ -8,33 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.delegated_grant_request import DelegatedGrantRequest
-from ...models.put_subscription_delegated_grant_response_400 import (
-    PutSubscriptionDelegatedGrantResponse400,
-)
-from ...models.put_subscription_delegated_grant_response_401 import (
-    PutSubscriptionDelegatedGrantResponse401,
-)
-from ...models.put_subscription_delegated_grant_response_403 import (
-    PutSubscriptionDelegatedGrantResponse403,
-)
-from ...models.put_subscription_delegated_grant_response_404 import (
-    PutSubscriptionDelegatedGrantResponse404,
-)
-from ...models.put_subscription_delegated_grant_response_409 import (
-    PutSubscriptionDelegatedGrantResponse409,
-)
-from ...models.put_subscription_delegated_grant_response_422 import (
-    PutSubscriptionDelegatedGrantResponse422,
-)
-from ...models.put_subscription_delegated_grant_response_500 import (
-    PutSubscriptionDelegatedGrantResponse500,
-)
-from ...models.put_subscription_delegated_grant_response_503 import (
-    PutSubscriptionDelegatedGrantResponse503,
-)
-from ...models.put_subscription_delegated_grant_response_504 import (
-    PutSubscriptionDelegatedGrantResponse504,
-)
+from ...models.problem import Problem
 from ...types import UNSET, Response
 
 
@@ -64,83 +38,53 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    Any
-    | PutSubscriptionDelegatedGrantResponse400
-    | PutSubscriptionDelegatedGrantResponse401
-    | PutSubscriptionDelegatedGrantResponse403
-    | PutSubscriptionDelegatedGrantResponse404
-    | PutSubscriptionDelegatedGrantResponse409
-    | PutSubscriptionDelegatedGrantResponse422
-    | PutSubscriptionDelegatedGrantResponse500
-    | PutSubscriptionDelegatedGrantResponse503
-    | PutSubscriptionDelegatedGrantResponse504
-    | None
-):
+) -> Any | Problem | None:
     if response.status_code == 200:
         response_200 = cast(Any, None)
         return response_200
 
     if response.status_code == 400:
-        response_400 = PutSubscriptionDelegatedGrantResponse400.from_dict(
-            response.json()
-        )
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = PutSubscriptionDelegatedGrantResponse401.from_dict(
-            response.json()
-        )
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = PutSubscriptionDelegatedGrantResponse403.from_dict(
-            response.json()
-        )
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = PutSubscriptionDelegatedGrantResponse404.from_dict(
-            response.json()
-        )
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = PutSubscriptionDelegatedGrantResponse409.from_dict(
-            response.json()
-        )
+        response_409 = Problem.from_dict(response.json())
 
         return response_409
 
     if response.status_code == 422:
-        response_422 = PutSubscriptionDelegatedGrantResponse422.from_dict(
-            response.json()
-        )
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = PutSubscriptionDelegatedGrantResponse500.from_dict(
-            response.json()
-        )
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = PutSubscriptionDelegatedGrantResponse503.from_dict(
-            response.json()
-        )
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = PutSubscriptionDelegatedGrantResponse504.from_dict(
-            response.json()
-        )
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -152,18 +96,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    Any
-    | PutSubscriptionDelegatedGrantResponse400
-    | PutSubscriptionDelegatedGrantResponse401
-    | PutSubscriptionDelegatedGrantResponse403
-    | PutSubscriptionDelegatedGrantResponse404
-    | PutSubscriptionDelegatedGrantResponse409
-    | PutSubscriptionDelegatedGrantResponse422
-    | PutSubscriptionDelegatedGrantResponse500
-    | PutSubscriptionDelegatedGrantResponse503
-    | PutSubscriptionDelegatedGrantResponse504
-]:
+) -> Response[Any | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -178,18 +111,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: DelegatedGrantRequest,
     x_idempotency: str,
-) -> Response[
-    Any
-    | PutSubscriptionDelegatedGrantResponse400
-    | PutSubscriptionDelegatedGrantResponse401
-    | PutSubscriptionDelegatedGrantResponse403
-    | PutSubscriptionDelegatedGrantResponse404
-    | PutSubscriptionDelegatedGrantResponse409
-    | PutSubscriptionDelegatedGrantResponse422
-    | PutSubscriptionDelegatedGrantResponse500
-    | PutSubscriptionDelegatedGrantResponse503
-    | PutSubscriptionDelegatedGrantResponse504
-]:
+) -> Response[Any | Problem]:
     """Put Subscription Delegated Grant
 
      Register the role ARN, region and destination an AWS sink is reached through.
@@ -205,7 +127,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | PutSubscriptionDelegatedGrantResponse400 | PutSubscriptionDelegatedGrantResponse401 | PutSubscriptionDelegatedGrantResponse403 | PutSubscriptionDelegatedGrantResponse404 | PutSubscriptionDelegatedGrantResponse409 | PutSubscriptionDelegatedGrantResponse422 | PutSubscriptionDelegatedGrantResponse500 | PutSubscriptionDelegatedGrantResponse503 | PutSubscriptionDelegatedGrantResponse504]
+        Response[Any | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -227,19 +149,7 @@ def sync(
     client: AuthenticatedClient,
     body: DelegatedGrantRequest,
     x_idempotency: str,
-) -> (
-    Any
-    | PutSubscriptionDelegatedGrantResponse400
-    | PutSubscriptionDelegatedGrantResponse401
-    | PutSubscriptionDelegatedGrantResponse403
-    | PutSubscriptionDelegatedGrantResponse404
-    | PutSubscriptionDelegatedGrantResponse409
-    | PutSubscriptionDelegatedGrantResponse422
-    | PutSubscriptionDelegatedGrantResponse500
-    | PutSubscriptionDelegatedGrantResponse503
-    | PutSubscriptionDelegatedGrantResponse504
-    | None
-):
+) -> Any | Problem | None:
     """Put Subscription Delegated Grant
 
      Register the role ARN, region and destination an AWS sink is reached through.
@@ -255,7 +165,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | PutSubscriptionDelegatedGrantResponse400 | PutSubscriptionDelegatedGrantResponse401 | PutSubscriptionDelegatedGrantResponse403 | PutSubscriptionDelegatedGrantResponse404 | PutSubscriptionDelegatedGrantResponse409 | PutSubscriptionDelegatedGrantResponse422 | PutSubscriptionDelegatedGrantResponse500 | PutSubscriptionDelegatedGrantResponse503 | PutSubscriptionDelegatedGrantResponse504
+        Any | Problem
     """
 
     return sync_detailed(
@@ -272,18 +182,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: DelegatedGrantRequest,
     x_idempotency: str,
-) -> Response[
-    Any
-    | PutSubscriptionDelegatedGrantResponse400
-    | PutSubscriptionDelegatedGrantResponse401
-    | PutSubscriptionDelegatedGrantResponse403
-    | PutSubscriptionDelegatedGrantResponse404
-    | PutSubscriptionDelegatedGrantResponse409
-    | PutSubscriptionDelegatedGrantResponse422
-    | PutSubscriptionDelegatedGrantResponse500
-    | PutSubscriptionDelegatedGrantResponse503
-    | PutSubscriptionDelegatedGrantResponse504
-]:
+) -> Response[Any | Problem]:
     """Put Subscription Delegated Grant
 
      Register the role ARN, region and destination an AWS sink is reached through.
@@ -299,7 +198,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | PutSubscriptionDelegatedGrantResponse400 | PutSubscriptionDelegatedGrantResponse401 | PutSubscriptionDelegatedGrantResponse403 | PutSubscriptionDelegatedGrantResponse404 | PutSubscriptionDelegatedGrantResponse409 | PutSubscriptionDelegatedGrantResponse422 | PutSubscriptionDelegatedGrantResponse500 | PutSubscriptionDelegatedGrantResponse503 | PutSubscriptionDelegatedGrantResponse504]
+        Response[Any | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -319,19 +218,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: DelegatedGrantRequest,
     x_idempotency: str,
-) -> (
-    Any
-    | PutSubscriptionDelegatedGrantResponse400
-    | PutSubscriptionDelegatedGrantResponse401
-    | PutSubscriptionDelegatedGrantResponse403
-    | PutSubscriptionDelegatedGrantResponse404
-    | PutSubscriptionDelegatedGrantResponse409
-    | PutSubscriptionDelegatedGrantResponse422
-    | PutSubscriptionDelegatedGrantResponse500
-    | PutSubscriptionDelegatedGrantResponse503
-    | PutSubscriptionDelegatedGrantResponse504
-    | None
-):
+) -> Any | Problem | None:
     """Put Subscription Delegated Grant
 
      Register the role ARN, region and destination an AWS sink is reached through.
@@ -347,7 +234,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | PutSubscriptionDelegatedGrantResponse400 | PutSubscriptionDelegatedGrantResponse401 | PutSubscriptionDelegatedGrantResponse403 | PutSubscriptionDelegatedGrantResponse404 | PutSubscriptionDelegatedGrantResponse409 | PutSubscriptionDelegatedGrantResponse422 | PutSubscriptionDelegatedGrantResponse500 | PutSubscriptionDelegatedGrantResponse503 | PutSubscriptionDelegatedGrantResponse504
+        Any | Problem
     """
 
     return (

@@ -9,33 +9,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.delivery_options import DeliveryOptions
 from ...models.delivery_options_request import DeliveryOptionsRequest
-from ...models.put_subscription_delivery_options_response_400 import (
-    PutSubscriptionDeliveryOptionsResponse400,
-)
-from ...models.put_subscription_delivery_options_response_401 import (
-    PutSubscriptionDeliveryOptionsResponse401,
-)
-from ...models.put_subscription_delivery_options_response_403 import (
-    PutSubscriptionDeliveryOptionsResponse403,
-)
-from ...models.put_subscription_delivery_options_response_404 import (
-    PutSubscriptionDeliveryOptionsResponse404,
-)
-from ...models.put_subscription_delivery_options_response_409 import (
-    PutSubscriptionDeliveryOptionsResponse409,
-)
-from ...models.put_subscription_delivery_options_response_422 import (
-    PutSubscriptionDeliveryOptionsResponse422,
-)
-from ...models.put_subscription_delivery_options_response_500 import (
-    PutSubscriptionDeliveryOptionsResponse500,
-)
-from ...models.put_subscription_delivery_options_response_503 import (
-    PutSubscriptionDeliveryOptionsResponse503,
-)
-from ...models.put_subscription_delivery_options_response_504 import (
-    PutSubscriptionDeliveryOptionsResponse504,
-)
+from ...models.problem import Problem
 from ...types import UNSET, Response
 
 
@@ -65,84 +39,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    DeliveryOptions
-    | PutSubscriptionDeliveryOptionsResponse400
-    | PutSubscriptionDeliveryOptionsResponse401
-    | PutSubscriptionDeliveryOptionsResponse403
-    | PutSubscriptionDeliveryOptionsResponse404
-    | PutSubscriptionDeliveryOptionsResponse409
-    | PutSubscriptionDeliveryOptionsResponse422
-    | PutSubscriptionDeliveryOptionsResponse500
-    | PutSubscriptionDeliveryOptionsResponse503
-    | PutSubscriptionDeliveryOptionsResponse504
-    | None
-):
+) -> DeliveryOptions | Problem | None:
     if response.status_code == 200:
         response_200 = DeliveryOptions.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = PutSubscriptionDeliveryOptionsResponse400.from_dict(
-            response.json()
-        )
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = PutSubscriptionDeliveryOptionsResponse401.from_dict(
-            response.json()
-        )
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = PutSubscriptionDeliveryOptionsResponse403.from_dict(
-            response.json()
-        )
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = PutSubscriptionDeliveryOptionsResponse404.from_dict(
-            response.json()
-        )
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = PutSubscriptionDeliveryOptionsResponse409.from_dict(
-            response.json()
-        )
+        response_409 = Problem.from_dict(response.json())
 
         return response_409
 
     if response.status_code == 422:
-        response_422 = PutSubscriptionDeliveryOptionsResponse422.from_dict(
-            response.json()
-        )
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = PutSubscriptionDeliveryOptionsResponse500.from_dict(
-            response.json()
-        )
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = PutSubscriptionDeliveryOptionsResponse503.from_dict(
-            response.json()
-        )
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = PutSubscriptionDeliveryOptionsResponse504.from_dict(
-            response.json()
-        )
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -154,18 +98,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    DeliveryOptions
-    | PutSubscriptionDeliveryOptionsResponse400
-    | PutSubscriptionDeliveryOptionsResponse401
-    | PutSubscriptionDeliveryOptionsResponse403
-    | PutSubscriptionDeliveryOptionsResponse404
-    | PutSubscriptionDeliveryOptionsResponse409
-    | PutSubscriptionDeliveryOptionsResponse422
-    | PutSubscriptionDeliveryOptionsResponse500
-    | PutSubscriptionDeliveryOptionsResponse503
-    | PutSubscriptionDeliveryOptionsResponse504
-]:
+) -> Response[DeliveryOptions | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -180,18 +113,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: DeliveryOptionsRequest,
     x_idempotency: str,
-) -> Response[
-    DeliveryOptions
-    | PutSubscriptionDeliveryOptionsResponse400
-    | PutSubscriptionDeliveryOptionsResponse401
-    | PutSubscriptionDeliveryOptionsResponse403
-    | PutSubscriptionDeliveryOptionsResponse404
-    | PutSubscriptionDeliveryOptionsResponse409
-    | PutSubscriptionDeliveryOptionsResponse422
-    | PutSubscriptionDeliveryOptionsResponse500
-    | PutSubscriptionDeliveryOptionsResponse503
-    | PutSubscriptionDeliveryOptionsResponse504
-]:
+) -> Response[DeliveryOptions | Problem]:
     """Replace a subscription's delivery options
 
      Replace the whole set (extension, N67): a field left out is null, so `{}` removes every option.
@@ -208,7 +130,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DeliveryOptions | PutSubscriptionDeliveryOptionsResponse400 | PutSubscriptionDeliveryOptionsResponse401 | PutSubscriptionDeliveryOptionsResponse403 | PutSubscriptionDeliveryOptionsResponse404 | PutSubscriptionDeliveryOptionsResponse409 | PutSubscriptionDeliveryOptionsResponse422 | PutSubscriptionDeliveryOptionsResponse500 | PutSubscriptionDeliveryOptionsResponse503 | PutSubscriptionDeliveryOptionsResponse504]
+        Response[DeliveryOptions | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -230,19 +152,7 @@ def sync(
     client: AuthenticatedClient,
     body: DeliveryOptionsRequest,
     x_idempotency: str,
-) -> (
-    DeliveryOptions
-    | PutSubscriptionDeliveryOptionsResponse400
-    | PutSubscriptionDeliveryOptionsResponse401
-    | PutSubscriptionDeliveryOptionsResponse403
-    | PutSubscriptionDeliveryOptionsResponse404
-    | PutSubscriptionDeliveryOptionsResponse409
-    | PutSubscriptionDeliveryOptionsResponse422
-    | PutSubscriptionDeliveryOptionsResponse500
-    | PutSubscriptionDeliveryOptionsResponse503
-    | PutSubscriptionDeliveryOptionsResponse504
-    | None
-):
+) -> DeliveryOptions | Problem | None:
     """Replace a subscription's delivery options
 
      Replace the whole set (extension, N67): a field left out is null, so `{}` removes every option.
@@ -259,7 +169,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DeliveryOptions | PutSubscriptionDeliveryOptionsResponse400 | PutSubscriptionDeliveryOptionsResponse401 | PutSubscriptionDeliveryOptionsResponse403 | PutSubscriptionDeliveryOptionsResponse404 | PutSubscriptionDeliveryOptionsResponse409 | PutSubscriptionDeliveryOptionsResponse422 | PutSubscriptionDeliveryOptionsResponse500 | PutSubscriptionDeliveryOptionsResponse503 | PutSubscriptionDeliveryOptionsResponse504
+        DeliveryOptions | Problem
     """
 
     return sync_detailed(
@@ -276,18 +186,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: DeliveryOptionsRequest,
     x_idempotency: str,
-) -> Response[
-    DeliveryOptions
-    | PutSubscriptionDeliveryOptionsResponse400
-    | PutSubscriptionDeliveryOptionsResponse401
-    | PutSubscriptionDeliveryOptionsResponse403
-    | PutSubscriptionDeliveryOptionsResponse404
-    | PutSubscriptionDeliveryOptionsResponse409
-    | PutSubscriptionDeliveryOptionsResponse422
-    | PutSubscriptionDeliveryOptionsResponse500
-    | PutSubscriptionDeliveryOptionsResponse503
-    | PutSubscriptionDeliveryOptionsResponse504
-]:
+) -> Response[DeliveryOptions | Problem]:
     """Replace a subscription's delivery options
 
      Replace the whole set (extension, N67): a field left out is null, so `{}` removes every option.
@@ -304,7 +203,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DeliveryOptions | PutSubscriptionDeliveryOptionsResponse400 | PutSubscriptionDeliveryOptionsResponse401 | PutSubscriptionDeliveryOptionsResponse403 | PutSubscriptionDeliveryOptionsResponse404 | PutSubscriptionDeliveryOptionsResponse409 | PutSubscriptionDeliveryOptionsResponse422 | PutSubscriptionDeliveryOptionsResponse500 | PutSubscriptionDeliveryOptionsResponse503 | PutSubscriptionDeliveryOptionsResponse504]
+        Response[DeliveryOptions | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -324,19 +223,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: DeliveryOptionsRequest,
     x_idempotency: str,
-) -> (
-    DeliveryOptions
-    | PutSubscriptionDeliveryOptionsResponse400
-    | PutSubscriptionDeliveryOptionsResponse401
-    | PutSubscriptionDeliveryOptionsResponse403
-    | PutSubscriptionDeliveryOptionsResponse404
-    | PutSubscriptionDeliveryOptionsResponse409
-    | PutSubscriptionDeliveryOptionsResponse422
-    | PutSubscriptionDeliveryOptionsResponse500
-    | PutSubscriptionDeliveryOptionsResponse503
-    | PutSubscriptionDeliveryOptionsResponse504
-    | None
-):
+) -> DeliveryOptions | Problem | None:
     """Replace a subscription's delivery options
 
      Replace the whole set (extension, N67): a field left out is null, so `{}` removes every option.
@@ -353,7 +240,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DeliveryOptions | PutSubscriptionDeliveryOptionsResponse400 | PutSubscriptionDeliveryOptionsResponse401 | PutSubscriptionDeliveryOptionsResponse403 | PutSubscriptionDeliveryOptionsResponse404 | PutSubscriptionDeliveryOptionsResponse409 | PutSubscriptionDeliveryOptionsResponse422 | PutSubscriptionDeliveryOptionsResponse500 | PutSubscriptionDeliveryOptionsResponse503 | PutSubscriptionDeliveryOptionsResponse504
+        DeliveryOptions | Problem
     """
 
     return (

@@ -8,27 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.endpoint_response import EndpointResponse
-from ...models.reveal_subscription_endpoint_response_401 import (
-    RevealSubscriptionEndpointResponse401,
-)
-from ...models.reveal_subscription_endpoint_response_403 import (
-    RevealSubscriptionEndpointResponse403,
-)
-from ...models.reveal_subscription_endpoint_response_404 import (
-    RevealSubscriptionEndpointResponse404,
-)
-from ...models.reveal_subscription_endpoint_response_429 import (
-    RevealSubscriptionEndpointResponse429,
-)
-from ...models.reveal_subscription_endpoint_response_500 import (
-    RevealSubscriptionEndpointResponse500,
-)
-from ...models.reveal_subscription_endpoint_response_503 import (
-    RevealSubscriptionEndpointResponse503,
-)
-from ...models.reveal_subscription_endpoint_response_504 import (
-    RevealSubscriptionEndpointResponse504,
-)
+from ...models.problem import Problem
 from ...types import UNSET, Response
 
 
@@ -48,54 +28,44 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    EndpointResponse
-    | RevealSubscriptionEndpointResponse401
-    | RevealSubscriptionEndpointResponse403
-    | RevealSubscriptionEndpointResponse404
-    | RevealSubscriptionEndpointResponse429
-    | RevealSubscriptionEndpointResponse500
-    | RevealSubscriptionEndpointResponse503
-    | RevealSubscriptionEndpointResponse504
-    | None
-):
+) -> EndpointResponse | Problem | None:
     if response.status_code == 200:
         response_200 = EndpointResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = RevealSubscriptionEndpointResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = RevealSubscriptionEndpointResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = RevealSubscriptionEndpointResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 429:
-        response_429 = RevealSubscriptionEndpointResponse429.from_dict(response.json())
+        response_429 = Problem.from_dict(response.json())
 
         return response_429
 
     if response.status_code == 500:
-        response_500 = RevealSubscriptionEndpointResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = RevealSubscriptionEndpointResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = RevealSubscriptionEndpointResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -107,16 +77,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    EndpointResponse
-    | RevealSubscriptionEndpointResponse401
-    | RevealSubscriptionEndpointResponse403
-    | RevealSubscriptionEndpointResponse404
-    | RevealSubscriptionEndpointResponse429
-    | RevealSubscriptionEndpointResponse500
-    | RevealSubscriptionEndpointResponse503
-    | RevealSubscriptionEndpointResponse504
-]:
+) -> Response[EndpointResponse | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -129,16 +90,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    EndpointResponse
-    | RevealSubscriptionEndpointResponse401
-    | RevealSubscriptionEndpointResponse403
-    | RevealSubscriptionEndpointResponse404
-    | RevealSubscriptionEndpointResponse429
-    | RevealSubscriptionEndpointResponse500
-    | RevealSubscriptionEndpointResponse503
-    | RevealSubscriptionEndpointResponse504
-]:
+) -> Response[EndpointResponse | Problem]:
     """Reveal Subscription Endpoint
 
      The full, unmasked destination (needs subscriptions:post).
@@ -151,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EndpointResponse | RevealSubscriptionEndpointResponse401 | RevealSubscriptionEndpointResponse403 | RevealSubscriptionEndpointResponse404 | RevealSubscriptionEndpointResponse429 | RevealSubscriptionEndpointResponse500 | RevealSubscriptionEndpointResponse503 | RevealSubscriptionEndpointResponse504]
+        Response[EndpointResponse | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -169,17 +121,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> (
-    EndpointResponse
-    | RevealSubscriptionEndpointResponse401
-    | RevealSubscriptionEndpointResponse403
-    | RevealSubscriptionEndpointResponse404
-    | RevealSubscriptionEndpointResponse429
-    | RevealSubscriptionEndpointResponse500
-    | RevealSubscriptionEndpointResponse503
-    | RevealSubscriptionEndpointResponse504
-    | None
-):
+) -> EndpointResponse | Problem | None:
     """Reveal Subscription Endpoint
 
      The full, unmasked destination (needs subscriptions:post).
@@ -192,7 +134,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EndpointResponse | RevealSubscriptionEndpointResponse401 | RevealSubscriptionEndpointResponse403 | RevealSubscriptionEndpointResponse404 | RevealSubscriptionEndpointResponse429 | RevealSubscriptionEndpointResponse500 | RevealSubscriptionEndpointResponse503 | RevealSubscriptionEndpointResponse504
+        EndpointResponse | Problem
     """
 
     return sync_detailed(
@@ -205,16 +147,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    EndpointResponse
-    | RevealSubscriptionEndpointResponse401
-    | RevealSubscriptionEndpointResponse403
-    | RevealSubscriptionEndpointResponse404
-    | RevealSubscriptionEndpointResponse429
-    | RevealSubscriptionEndpointResponse500
-    | RevealSubscriptionEndpointResponse503
-    | RevealSubscriptionEndpointResponse504
-]:
+) -> Response[EndpointResponse | Problem]:
     """Reveal Subscription Endpoint
 
      The full, unmasked destination (needs subscriptions:post).
@@ -227,7 +160,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EndpointResponse | RevealSubscriptionEndpointResponse401 | RevealSubscriptionEndpointResponse403 | RevealSubscriptionEndpointResponse404 | RevealSubscriptionEndpointResponse429 | RevealSubscriptionEndpointResponse500 | RevealSubscriptionEndpointResponse503 | RevealSubscriptionEndpointResponse504]
+        Response[EndpointResponse | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -243,17 +176,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> (
-    EndpointResponse
-    | RevealSubscriptionEndpointResponse401
-    | RevealSubscriptionEndpointResponse403
-    | RevealSubscriptionEndpointResponse404
-    | RevealSubscriptionEndpointResponse429
-    | RevealSubscriptionEndpointResponse500
-    | RevealSubscriptionEndpointResponse503
-    | RevealSubscriptionEndpointResponse504
-    | None
-):
+) -> EndpointResponse | Problem | None:
     """Reveal Subscription Endpoint
 
      The full, unmasked destination (needs subscriptions:post).
@@ -266,7 +189,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EndpointResponse | RevealSubscriptionEndpointResponse401 | RevealSubscriptionEndpointResponse403 | RevealSubscriptionEndpointResponse404 | RevealSubscriptionEndpointResponse429 | RevealSubscriptionEndpointResponse500 | RevealSubscriptionEndpointResponse503 | RevealSubscriptionEndpointResponse504
+        EndpointResponse | Problem
     """
 
     return (

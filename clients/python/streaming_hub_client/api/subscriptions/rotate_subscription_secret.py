@@ -7,34 +7,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
 from ...models.rotate_secret_response import RotateSecretResponse
-from ...models.rotate_subscription_secret_response_400 import (
-    RotateSubscriptionSecretResponse400,
-)
-from ...models.rotate_subscription_secret_response_401 import (
-    RotateSubscriptionSecretResponse401,
-)
-from ...models.rotate_subscription_secret_response_403 import (
-    RotateSubscriptionSecretResponse403,
-)
-from ...models.rotate_subscription_secret_response_404 import (
-    RotateSubscriptionSecretResponse404,
-)
-from ...models.rotate_subscription_secret_response_409 import (
-    RotateSubscriptionSecretResponse409,
-)
-from ...models.rotate_subscription_secret_response_422 import (
-    RotateSubscriptionSecretResponse422,
-)
-from ...models.rotate_subscription_secret_response_500 import (
-    RotateSubscriptionSecretResponse500,
-)
-from ...models.rotate_subscription_secret_response_503 import (
-    RotateSubscriptionSecretResponse503,
-)
-from ...models.rotate_subscription_secret_response_504 import (
-    RotateSubscriptionSecretResponse504,
-)
 from ...types import UNSET, Response
 
 
@@ -59,66 +33,54 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    RotateSecretResponse
-    | RotateSubscriptionSecretResponse400
-    | RotateSubscriptionSecretResponse401
-    | RotateSubscriptionSecretResponse403
-    | RotateSubscriptionSecretResponse404
-    | RotateSubscriptionSecretResponse409
-    | RotateSubscriptionSecretResponse422
-    | RotateSubscriptionSecretResponse500
-    | RotateSubscriptionSecretResponse503
-    | RotateSubscriptionSecretResponse504
-    | None
-):
+) -> Problem | RotateSecretResponse | None:
     if response.status_code == 200:
         response_200 = RotateSecretResponse.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = RotateSubscriptionSecretResponse400.from_dict(response.json())
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = RotateSubscriptionSecretResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = RotateSubscriptionSecretResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = RotateSubscriptionSecretResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = RotateSubscriptionSecretResponse409.from_dict(response.json())
+        response_409 = Problem.from_dict(response.json())
 
         return response_409
 
     if response.status_code == 422:
-        response_422 = RotateSubscriptionSecretResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = RotateSubscriptionSecretResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = RotateSubscriptionSecretResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = RotateSubscriptionSecretResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -130,18 +92,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    RotateSecretResponse
-    | RotateSubscriptionSecretResponse400
-    | RotateSubscriptionSecretResponse401
-    | RotateSubscriptionSecretResponse403
-    | RotateSubscriptionSecretResponse404
-    | RotateSubscriptionSecretResponse409
-    | RotateSubscriptionSecretResponse422
-    | RotateSubscriptionSecretResponse500
-    | RotateSubscriptionSecretResponse503
-    | RotateSubscriptionSecretResponse504
-]:
+) -> Response[Problem | RotateSecretResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -155,18 +106,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     x_idempotency: str,
-) -> Response[
-    RotateSecretResponse
-    | RotateSubscriptionSecretResponse400
-    | RotateSubscriptionSecretResponse401
-    | RotateSubscriptionSecretResponse403
-    | RotateSubscriptionSecretResponse404
-    | RotateSubscriptionSecretResponse409
-    | RotateSubscriptionSecretResponse422
-    | RotateSubscriptionSecretResponse500
-    | RotateSubscriptionSecretResponse503
-    | RotateSubscriptionSecretResponse504
-]:
+) -> Response[Problem | RotateSecretResponse]:
     """Rotate Subscription Secret
 
      Mint a new webhook signing secret; the previous one signs too for 24 h.
@@ -180,7 +120,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[RotateSecretResponse | RotateSubscriptionSecretResponse400 | RotateSubscriptionSecretResponse401 | RotateSubscriptionSecretResponse403 | RotateSubscriptionSecretResponse404 | RotateSubscriptionSecretResponse409 | RotateSubscriptionSecretResponse422 | RotateSubscriptionSecretResponse500 | RotateSubscriptionSecretResponse503 | RotateSubscriptionSecretResponse504]
+        Response[Problem | RotateSecretResponse]
     """
 
     kwargs = _get_kwargs(
@@ -200,19 +140,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     x_idempotency: str,
-) -> (
-    RotateSecretResponse
-    | RotateSubscriptionSecretResponse400
-    | RotateSubscriptionSecretResponse401
-    | RotateSubscriptionSecretResponse403
-    | RotateSubscriptionSecretResponse404
-    | RotateSubscriptionSecretResponse409
-    | RotateSubscriptionSecretResponse422
-    | RotateSubscriptionSecretResponse500
-    | RotateSubscriptionSecretResponse503
-    | RotateSubscriptionSecretResponse504
-    | None
-):
+) -> Problem | RotateSecretResponse | None:
     """Rotate Subscription Secret
 
      Mint a new webhook signing secret; the previous one signs too for 24 h.
@@ -226,7 +154,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        RotateSecretResponse | RotateSubscriptionSecretResponse400 | RotateSubscriptionSecretResponse401 | RotateSubscriptionSecretResponse403 | RotateSubscriptionSecretResponse404 | RotateSubscriptionSecretResponse409 | RotateSubscriptionSecretResponse422 | RotateSubscriptionSecretResponse500 | RotateSubscriptionSecretResponse503 | RotateSubscriptionSecretResponse504
+        Problem | RotateSecretResponse
     """
 
     return sync_detailed(
@@ -241,18 +169,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     x_idempotency: str,
-) -> Response[
-    RotateSecretResponse
-    | RotateSubscriptionSecretResponse400
-    | RotateSubscriptionSecretResponse401
-    | RotateSubscriptionSecretResponse403
-    | RotateSubscriptionSecretResponse404
-    | RotateSubscriptionSecretResponse409
-    | RotateSubscriptionSecretResponse422
-    | RotateSubscriptionSecretResponse500
-    | RotateSubscriptionSecretResponse503
-    | RotateSubscriptionSecretResponse504
-]:
+) -> Response[Problem | RotateSecretResponse]:
     """Rotate Subscription Secret
 
      Mint a new webhook signing secret; the previous one signs too for 24 h.
@@ -266,7 +183,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[RotateSecretResponse | RotateSubscriptionSecretResponse400 | RotateSubscriptionSecretResponse401 | RotateSubscriptionSecretResponse403 | RotateSubscriptionSecretResponse404 | RotateSubscriptionSecretResponse409 | RotateSubscriptionSecretResponse422 | RotateSubscriptionSecretResponse500 | RotateSubscriptionSecretResponse503 | RotateSubscriptionSecretResponse504]
+        Response[Problem | RotateSecretResponse]
     """
 
     kwargs = _get_kwargs(
@@ -284,19 +201,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     x_idempotency: str,
-) -> (
-    RotateSecretResponse
-    | RotateSubscriptionSecretResponse400
-    | RotateSubscriptionSecretResponse401
-    | RotateSubscriptionSecretResponse403
-    | RotateSubscriptionSecretResponse404
-    | RotateSubscriptionSecretResponse409
-    | RotateSubscriptionSecretResponse422
-    | RotateSubscriptionSecretResponse500
-    | RotateSubscriptionSecretResponse503
-    | RotateSubscriptionSecretResponse504
-    | None
-):
+) -> Problem | RotateSecretResponse | None:
     """Rotate Subscription Secret
 
      Mint a new webhook signing secret; the previous one signs too for 24 h.
@@ -310,7 +215,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        RotateSecretResponse | RotateSubscriptionSecretResponse400 | RotateSubscriptionSecretResponse401 | RotateSubscriptionSecretResponse403 | RotateSubscriptionSecretResponse404 | RotateSubscriptionSecretResponse409 | RotateSubscriptionSecretResponse422 | RotateSubscriptionSecretResponse500 | RotateSubscriptionSecretResponse503 | RotateSubscriptionSecretResponse504
+        Problem | RotateSecretResponse
     """
 
     return (

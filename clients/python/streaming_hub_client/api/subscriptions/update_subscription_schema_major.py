@@ -8,33 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.patch_subscription_request import PatchSubscriptionRequest
-from ...models.update_subscription_schema_major_response_400 import (
-    UpdateSubscriptionSchemaMajorResponse400,
-)
-from ...models.update_subscription_schema_major_response_401 import (
-    UpdateSubscriptionSchemaMajorResponse401,
-)
-from ...models.update_subscription_schema_major_response_403 import (
-    UpdateSubscriptionSchemaMajorResponse403,
-)
-from ...models.update_subscription_schema_major_response_404 import (
-    UpdateSubscriptionSchemaMajorResponse404,
-)
-from ...models.update_subscription_schema_major_response_409 import (
-    UpdateSubscriptionSchemaMajorResponse409,
-)
-from ...models.update_subscription_schema_major_response_422 import (
-    UpdateSubscriptionSchemaMajorResponse422,
-)
-from ...models.update_subscription_schema_major_response_500 import (
-    UpdateSubscriptionSchemaMajorResponse500,
-)
-from ...models.update_subscription_schema_major_response_503 import (
-    UpdateSubscriptionSchemaMajorResponse503,
-)
-from ...models.update_subscription_schema_major_response_504 import (
-    UpdateSubscriptionSchemaMajorResponse504,
-)
+from ...models.problem import Problem
 from ...types import UNSET, Response
 
 
@@ -64,83 +38,53 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    Any
-    | UpdateSubscriptionSchemaMajorResponse400
-    | UpdateSubscriptionSchemaMajorResponse401
-    | UpdateSubscriptionSchemaMajorResponse403
-    | UpdateSubscriptionSchemaMajorResponse404
-    | UpdateSubscriptionSchemaMajorResponse409
-    | UpdateSubscriptionSchemaMajorResponse422
-    | UpdateSubscriptionSchemaMajorResponse500
-    | UpdateSubscriptionSchemaMajorResponse503
-    | UpdateSubscriptionSchemaMajorResponse504
-    | None
-):
+) -> Any | Problem | None:
     if response.status_code == 200:
         response_200 = cast(Any, None)
         return response_200
 
     if response.status_code == 400:
-        response_400 = UpdateSubscriptionSchemaMajorResponse400.from_dict(
-            response.json()
-        )
+        response_400 = Problem.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = UpdateSubscriptionSchemaMajorResponse401.from_dict(
-            response.json()
-        )
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = UpdateSubscriptionSchemaMajorResponse403.from_dict(
-            response.json()
-        )
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = UpdateSubscriptionSchemaMajorResponse404.from_dict(
-            response.json()
-        )
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 409:
-        response_409 = UpdateSubscriptionSchemaMajorResponse409.from_dict(
-            response.json()
-        )
+        response_409 = Problem.from_dict(response.json())
 
         return response_409
 
     if response.status_code == 422:
-        response_422 = UpdateSubscriptionSchemaMajorResponse422.from_dict(
-            response.json()
-        )
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = UpdateSubscriptionSchemaMajorResponse500.from_dict(
-            response.json()
-        )
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = UpdateSubscriptionSchemaMajorResponse503.from_dict(
-            response.json()
-        )
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = UpdateSubscriptionSchemaMajorResponse504.from_dict(
-            response.json()
-        )
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -152,18 +96,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    Any
-    | UpdateSubscriptionSchemaMajorResponse400
-    | UpdateSubscriptionSchemaMajorResponse401
-    | UpdateSubscriptionSchemaMajorResponse403
-    | UpdateSubscriptionSchemaMajorResponse404
-    | UpdateSubscriptionSchemaMajorResponse409
-    | UpdateSubscriptionSchemaMajorResponse422
-    | UpdateSubscriptionSchemaMajorResponse500
-    | UpdateSubscriptionSchemaMajorResponse503
-    | UpdateSubscriptionSchemaMajorResponse504
-]:
+) -> Response[Any | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -178,18 +111,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: PatchSubscriptionRequest,
     x_idempotency: str,
-) -> Response[
-    Any
-    | UpdateSubscriptionSchemaMajorResponse400
-    | UpdateSubscriptionSchemaMajorResponse401
-    | UpdateSubscriptionSchemaMajorResponse403
-    | UpdateSubscriptionSchemaMajorResponse404
-    | UpdateSubscriptionSchemaMajorResponse409
-    | UpdateSubscriptionSchemaMajorResponse422
-    | UpdateSubscriptionSchemaMajorResponse500
-    | UpdateSubscriptionSchemaMajorResponse503
-    | UpdateSubscriptionSchemaMajorResponse504
-]:
+) -> Response[Any | Problem]:
     """Update Subscription Schema Major
 
      Re-pin the schema major (null follows major 1) and optionally the timeout.
@@ -207,7 +129,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | UpdateSubscriptionSchemaMajorResponse400 | UpdateSubscriptionSchemaMajorResponse401 | UpdateSubscriptionSchemaMajorResponse403 | UpdateSubscriptionSchemaMajorResponse404 | UpdateSubscriptionSchemaMajorResponse409 | UpdateSubscriptionSchemaMajorResponse422 | UpdateSubscriptionSchemaMajorResponse500 | UpdateSubscriptionSchemaMajorResponse503 | UpdateSubscriptionSchemaMajorResponse504]
+        Response[Any | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -229,19 +151,7 @@ def sync(
     client: AuthenticatedClient,
     body: PatchSubscriptionRequest,
     x_idempotency: str,
-) -> (
-    Any
-    | UpdateSubscriptionSchemaMajorResponse400
-    | UpdateSubscriptionSchemaMajorResponse401
-    | UpdateSubscriptionSchemaMajorResponse403
-    | UpdateSubscriptionSchemaMajorResponse404
-    | UpdateSubscriptionSchemaMajorResponse409
-    | UpdateSubscriptionSchemaMajorResponse422
-    | UpdateSubscriptionSchemaMajorResponse500
-    | UpdateSubscriptionSchemaMajorResponse503
-    | UpdateSubscriptionSchemaMajorResponse504
-    | None
-):
+) -> Any | Problem | None:
     """Update Subscription Schema Major
 
      Re-pin the schema major (null follows major 1) and optionally the timeout.
@@ -259,7 +169,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | UpdateSubscriptionSchemaMajorResponse400 | UpdateSubscriptionSchemaMajorResponse401 | UpdateSubscriptionSchemaMajorResponse403 | UpdateSubscriptionSchemaMajorResponse404 | UpdateSubscriptionSchemaMajorResponse409 | UpdateSubscriptionSchemaMajorResponse422 | UpdateSubscriptionSchemaMajorResponse500 | UpdateSubscriptionSchemaMajorResponse503 | UpdateSubscriptionSchemaMajorResponse504
+        Any | Problem
     """
 
     return sync_detailed(
@@ -276,18 +186,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: PatchSubscriptionRequest,
     x_idempotency: str,
-) -> Response[
-    Any
-    | UpdateSubscriptionSchemaMajorResponse400
-    | UpdateSubscriptionSchemaMajorResponse401
-    | UpdateSubscriptionSchemaMajorResponse403
-    | UpdateSubscriptionSchemaMajorResponse404
-    | UpdateSubscriptionSchemaMajorResponse409
-    | UpdateSubscriptionSchemaMajorResponse422
-    | UpdateSubscriptionSchemaMajorResponse500
-    | UpdateSubscriptionSchemaMajorResponse503
-    | UpdateSubscriptionSchemaMajorResponse504
-]:
+) -> Response[Any | Problem]:
     """Update Subscription Schema Major
 
      Re-pin the schema major (null follows major 1) and optionally the timeout.
@@ -305,7 +204,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | UpdateSubscriptionSchemaMajorResponse400 | UpdateSubscriptionSchemaMajorResponse401 | UpdateSubscriptionSchemaMajorResponse403 | UpdateSubscriptionSchemaMajorResponse404 | UpdateSubscriptionSchemaMajorResponse409 | UpdateSubscriptionSchemaMajorResponse422 | UpdateSubscriptionSchemaMajorResponse500 | UpdateSubscriptionSchemaMajorResponse503 | UpdateSubscriptionSchemaMajorResponse504]
+        Response[Any | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -325,19 +224,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: PatchSubscriptionRequest,
     x_idempotency: str,
-) -> (
-    Any
-    | UpdateSubscriptionSchemaMajorResponse400
-    | UpdateSubscriptionSchemaMajorResponse401
-    | UpdateSubscriptionSchemaMajorResponse403
-    | UpdateSubscriptionSchemaMajorResponse404
-    | UpdateSubscriptionSchemaMajorResponse409
-    | UpdateSubscriptionSchemaMajorResponse422
-    | UpdateSubscriptionSchemaMajorResponse500
-    | UpdateSubscriptionSchemaMajorResponse503
-    | UpdateSubscriptionSchemaMajorResponse504
-    | None
-):
+) -> Any | Problem | None:
     """Update Subscription Schema Major
 
      Re-pin the schema major (null follows major 1) and optionally the timeout.
@@ -355,7 +242,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | UpdateSubscriptionSchemaMajorResponse400 | UpdateSubscriptionSchemaMajorResponse401 | UpdateSubscriptionSchemaMajorResponse403 | UpdateSubscriptionSchemaMajorResponse404 | UpdateSubscriptionSchemaMajorResponse409 | UpdateSubscriptionSchemaMajorResponse422 | UpdateSubscriptionSchemaMajorResponse500 | UpdateSubscriptionSchemaMajorResponse503 | UpdateSubscriptionSchemaMajorResponse504
+        Any | Problem
     """
 
     return (

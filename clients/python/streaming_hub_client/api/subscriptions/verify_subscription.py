@@ -8,13 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.probe_result import ProbeResult
-from ...models.verify_subscription_response_401 import VerifySubscriptionResponse401
-from ...models.verify_subscription_response_403 import VerifySubscriptionResponse403
-from ...models.verify_subscription_response_404 import VerifySubscriptionResponse404
-from ...models.verify_subscription_response_422 import VerifySubscriptionResponse422
-from ...models.verify_subscription_response_500 import VerifySubscriptionResponse500
-from ...models.verify_subscription_response_503 import VerifySubscriptionResponse503
-from ...models.verify_subscription_response_504 import VerifySubscriptionResponse504
+from ...models.problem import Problem
 from ...types import UNSET, Response
 
 
@@ -34,54 +28,44 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> (
-    ProbeResult
-    | VerifySubscriptionResponse401
-    | VerifySubscriptionResponse403
-    | VerifySubscriptionResponse404
-    | VerifySubscriptionResponse422
-    | VerifySubscriptionResponse500
-    | VerifySubscriptionResponse503
-    | VerifySubscriptionResponse504
-    | None
-):
+) -> ProbeResult | Problem | None:
     if response.status_code == 200:
         response_200 = ProbeResult.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 401:
-        response_401 = VerifySubscriptionResponse401.from_dict(response.json())
+        response_401 = Problem.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 403:
-        response_403 = VerifySubscriptionResponse403.from_dict(response.json())
+        response_403 = Problem.from_dict(response.json())
 
         return response_403
 
     if response.status_code == 404:
-        response_404 = VerifySubscriptionResponse404.from_dict(response.json())
+        response_404 = Problem.from_dict(response.json())
 
         return response_404
 
     if response.status_code == 422:
-        response_422 = VerifySubscriptionResponse422.from_dict(response.json())
+        response_422 = Problem.from_dict(response.json())
 
         return response_422
 
     if response.status_code == 500:
-        response_500 = VerifySubscriptionResponse500.from_dict(response.json())
+        response_500 = Problem.from_dict(response.json())
 
         return response_500
 
     if response.status_code == 503:
-        response_503 = VerifySubscriptionResponse503.from_dict(response.json())
+        response_503 = Problem.from_dict(response.json())
 
         return response_503
 
     if response.status_code == 504:
-        response_504 = VerifySubscriptionResponse504.from_dict(response.json())
+        response_504 = Problem.from_dict(response.json())
 
         return response_504
 
@@ -93,16 +77,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[
-    ProbeResult
-    | VerifySubscriptionResponse401
-    | VerifySubscriptionResponse403
-    | VerifySubscriptionResponse404
-    | VerifySubscriptionResponse422
-    | VerifySubscriptionResponse500
-    | VerifySubscriptionResponse503
-    | VerifySubscriptionResponse504
-]:
+) -> Response[ProbeResult | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -115,16 +90,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    ProbeResult
-    | VerifySubscriptionResponse401
-    | VerifySubscriptionResponse403
-    | VerifySubscriptionResponse404
-    | VerifySubscriptionResponse422
-    | VerifySubscriptionResponse500
-    | VerifySubscriptionResponse503
-    | VerifySubscriptionResponse504
-]:
+) -> Response[ProbeResult | Problem]:
     """Verify Subscription
 
      Re-run the destination probe; success activates and re-enables the subscription.
@@ -137,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProbeResult | VerifySubscriptionResponse401 | VerifySubscriptionResponse403 | VerifySubscriptionResponse404 | VerifySubscriptionResponse422 | VerifySubscriptionResponse500 | VerifySubscriptionResponse503 | VerifySubscriptionResponse504]
+        Response[ProbeResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -155,17 +121,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> (
-    ProbeResult
-    | VerifySubscriptionResponse401
-    | VerifySubscriptionResponse403
-    | VerifySubscriptionResponse404
-    | VerifySubscriptionResponse422
-    | VerifySubscriptionResponse500
-    | VerifySubscriptionResponse503
-    | VerifySubscriptionResponse504
-    | None
-):
+) -> ProbeResult | Problem | None:
     """Verify Subscription
 
      Re-run the destination probe; success activates and re-enables the subscription.
@@ -178,7 +134,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProbeResult | VerifySubscriptionResponse401 | VerifySubscriptionResponse403 | VerifySubscriptionResponse404 | VerifySubscriptionResponse422 | VerifySubscriptionResponse500 | VerifySubscriptionResponse503 | VerifySubscriptionResponse504
+        ProbeResult | Problem
     """
 
     return sync_detailed(
@@ -191,16 +147,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[
-    ProbeResult
-    | VerifySubscriptionResponse401
-    | VerifySubscriptionResponse403
-    | VerifySubscriptionResponse404
-    | VerifySubscriptionResponse422
-    | VerifySubscriptionResponse500
-    | VerifySubscriptionResponse503
-    | VerifySubscriptionResponse504
-]:
+) -> Response[ProbeResult | Problem]:
     """Verify Subscription
 
      Re-run the destination probe; success activates and re-enables the subscription.
@@ -213,7 +160,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProbeResult | VerifySubscriptionResponse401 | VerifySubscriptionResponse403 | VerifySubscriptionResponse404 | VerifySubscriptionResponse422 | VerifySubscriptionResponse500 | VerifySubscriptionResponse503 | VerifySubscriptionResponse504]
+        Response[ProbeResult | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -229,17 +176,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> (
-    ProbeResult
-    | VerifySubscriptionResponse401
-    | VerifySubscriptionResponse403
-    | VerifySubscriptionResponse404
-    | VerifySubscriptionResponse422
-    | VerifySubscriptionResponse500
-    | VerifySubscriptionResponse503
-    | VerifySubscriptionResponse504
-    | None
-):
+) -> ProbeResult | Problem | None:
     """Verify Subscription
 
      Re-run the destination probe; success activates and re-enables the subscription.
@@ -252,7 +189,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProbeResult | VerifySubscriptionResponse401 | VerifySubscriptionResponse403 | VerifySubscriptionResponse404 | VerifySubscriptionResponse422 | VerifySubscriptionResponse500 | VerifySubscriptionResponse503 | VerifySubscriptionResponse504
+        ProbeResult | Problem
     """
 
     return (

@@ -1,0 +1,137 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, BinaryIO, Generator, TextIO, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.problem_errors_item import ProblemErrorsItem
+
+
+T = TypeVar("T", bound="Problem")
+
+
+@_attrs_define
+class Problem:
+    """RFC 9457 problem document; `code` is absent only on an unknown route (404) or a wrong method (405).
+
+    Attributes:
+        status (int):
+        title (str):
+        code (str | Unset):
+        detail (str | Unset):
+        errors (list[ProblemErrorsItem] | Unset):
+        instance (str | Unset):
+        type_ (str | Unset):
+    """
+
+    status: int
+    title: str
+    code: str | Unset = UNSET
+    detail: str | Unset = UNSET
+    errors: list[ProblemErrorsItem] | Unset = UNSET
+    instance: str | Unset = UNSET
+    type_: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.problem_errors_item import ProblemErrorsItem  # noqa: PLC0415
+
+        status = self.status
+
+        title = self.title
+
+        code = self.code
+
+        detail = self.detail
+
+        errors: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.errors, Unset):
+            errors = []
+            for errors_item_data in self.errors:
+                errors_item = errors_item_data.to_dict()
+                errors.append(errors_item)
+
+        instance = self.instance
+
+        type_ = self.type_
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "status": status,
+                "title": title,
+            }
+        )
+        if code is not UNSET:
+            field_dict["code"] = code
+        if detail is not UNSET:
+            field_dict["detail"] = detail
+        if errors is not UNSET:
+            field_dict["errors"] = errors
+        if instance is not UNSET:
+            field_dict["instance"] = instance
+        if type_ is not UNSET:
+            field_dict["type"] = type_
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.problem_errors_item import ProblemErrorsItem  # noqa: PLC0415
+
+        d = dict(src_dict)
+        status = d.pop("status")
+
+        title = d.pop("title")
+
+        code = d.pop("code", UNSET)
+
+        detail = d.pop("detail", UNSET)
+
+        _errors = d.pop("errors", UNSET)
+        errors: list[ProblemErrorsItem] | Unset = UNSET
+        if _errors is not UNSET:
+            errors = []
+            for errors_item_data in _errors:
+                errors_item = ProblemErrorsItem.from_dict(errors_item_data)
+
+                errors.append(errors_item)
+
+        instance = d.pop("instance", UNSET)
+
+        type_ = d.pop("type", UNSET)
+
+        problem = cls(
+            status=status,
+            title=title,
+            code=code,
+            detail=detail,
+            errors=errors,
+            instance=instance,
+            type_=type_,
+        )
+
+        problem.additional_properties = d
+        return problem
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
