@@ -12,7 +12,8 @@
 #   make openapi      regenerate schemas/openapi.json from the app
 #   make client       regenerate the Python client (clients/python) from schemas/openapi.json, build its wheel and sdist
 #   make chaos        the chaos ledger: 30 faults from a seeded schedule (SEED=n replays one; FAULTS=n; RATE=events/s)
-#   make fuzz         schemathesis: 10,000+ generated requests with stateful links, then the tally (on `hub_test`)
+#   make fuzz         schemathesis: 10,000+ generated requests with stateful links, then the tally (on `hub_test`;
+#                     SEED=n replays a run)
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
@@ -103,7 +104,7 @@ client: install
 	$(VENV_PY) -m build --no-isolation --sdist --wheel --outdir clients/python/dist clients/python
 
 fuzz: stack migrate-test
-	$(WITH_TEST_ENV) $(VENV_PY) -m tests.contract.fuzz
+	$(WITH_TEST_ENV) $(VENV_PY) -m tests.contract.fuzz $(if $(SEED),--seed $(SEED))
 
 # Its own PostgreSQL, Kafka and RabbitMQ (private, restarted by the faults); its own moto (a child process)
 # for SQS and EventBridge. docs/chaos.md.

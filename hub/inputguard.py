@@ -16,8 +16,8 @@ The hot path pays one ``isascii`` per header and two ``in`` scans of the body.
 
 from __future__ import annotations
 
-import functools
 import re
+import weakref
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
@@ -126,10 +126,19 @@ def _answer_of(responses: dict[str, Any], answers: tuple[tuple[str, str], ...]) 
     return next(((int(status), code) for status, code in answers if status in responses), None)
 
 
-@functools.cache
+_OPERATIONS: weakref.WeakKeyDictionary[Any, tuple[tuple[re.Pattern[str], dict[str, Any]], ...]] = (
+    weakref.WeakKeyDictionary())
+
+
 def _operations(app: Any) -> tuple[tuple[re.Pattern[str], dict[str, Any]], ...]:
-    """APP's documented path templates as patterns with their operations, the most literal first."""
-    paths = app.openapi().get("paths", {})
+    """APP's documented path templates as patterns with their operations, the most literal first (built
+    on the first refusal, then kept as long as APP lives)."""
+    if app not in _OPERATIONS:
+        _OPERATIONS[app] = _patterns(app.openapi().get("paths", {}))
+    return _OPERATIONS[app]
+
+
+def _patterns(paths: dict[str, Any]) -> tuple[tuple[re.Pattern[str], dict[str, Any]], ...]:
     ordered = sorted(paths, key=lambda template: (template.count("{"), template))
     return tuple((re.compile("^" + re.sub(r"\\{[^/]+?\\}", "[^/]+", re.escape(template)) + "$"), paths[template])
                  for template in ordered)

@@ -3,8 +3,10 @@
 Phases, each with a fixed seed: every contract operation on its own (positive and negative cases, good
 and bad credentials), every other operation of ``schemas/openapi.json`` (the extensions and the seed
 surfaces, against the hub's own document; the SSE streams excepted, which never end), then stateful
-scenarios that follow links from a create to the reads, the
-change, the rotation and the delete of the subscription it made. Exits 1 when any response breaks
+scenarios that follow links from a create to the reads, the change, the rotation and the delete of the
+subscription it made, alternating with the chains beyond the contract (``fuzz_chains``: delivery options
+and blocked keys, the delivery log with resend and recover, seed 000's durable queues, seed 003's
+topics). The seed (``--seed``, ``make fuzz SEED=n``) fixes every phase, so a run replays. Exits 1 when any response breaks
 the contract (5xx, an undeclared status, an error that is not problem+json, a body off its schema)
 or when fewer requests than asked for were made.
 
@@ -19,7 +21,7 @@ import sys
 import time
 import uuid
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -29,6 +31,7 @@ from hypothesis.errors import FlakyStrategyDefinition
 from schemathesis.python import asgi
 
 from tests.contract.documents import load_contract, operations
+from tests.contract.fuzz_chains import FAMILIES, chains_document, prepare_chain
 from tests.contract.fuzzing import (
     SEED, Credentials, Tally, built_operations, check_response, fuzz_document, fuzz_operation, load_schema,
     seed_subscriptions,
@@ -79,9 +82,20 @@ def isolated_environment() -> Iterator[None]:
         yield
 
 
+def prepare_contract(case: Any, draw: int, tenant: str) -> None:
+    """The contract chain's valid creates: every other create is valid, so the linked calls reach a row."""
+    if case.operation.label == "POST /v1/subscriptions" and draw % 2:
+        case.body = VALID_CREATES[draw % len(VALID_CREATES)] | {"name": f"st-{uuid.uuid4().hex[:12]}"}
+    elif isinstance(case.body, dict) and isinstance(case.body.get("name"), str):
+        # A generated name made unique: a replayed scenario must not meet its own earlier create.
+        case.body = {**case.body, "name": f"{case.body['name']}-{uuid.uuid4().hex[:8]}"}
+
+
 def stateful_phase(schema: Any, client: Any, credentials: Credentials, tally: Tally, scenarios: int,
-                   seed: int) -> None:
-    """Scenarios of linked calls; every step's response is checked and counted."""
+                   seed: int, prepare: Callable[[Any, int, str], None] = prepare_contract,
+                   label: str = "stateful") -> None:
+    """Scenarios of linked calls seeded with SEED; ``prepare`` adjusts each generated step; every step's
+    response is checked and counted under ``(LABEL)``."""
     steps: dict[str, Any] = {"count": 0, "credential": "valid"}
 
     class Scenario(schema.as_state_machine()):  # type: ignore[misc]
@@ -97,27 +111,22 @@ def stateful_phase(schema: Any, client: Any, credentials: Credentials, tally: Ta
             steps["count"] += 1
             steps["credential"] = credential
             case.headers = credentials.apply(case.headers, credential)
-            if case.operation.label == "POST /v1/subscriptions" and draw % 2:
-                # Every other create is a valid one, so the linked reads and changes reach a real row.
-                case.body = VALID_CREATES[draw % len(VALID_CREATES)] | {"name": f"st-{uuid.uuid4().hex[:12]}"}
-            elif isinstance(case.body, dict) and isinstance(case.body.get("name"), str):
-                # A generated name made unique: a replayed scenario must not meet its own earlier create.
-                case.body = {**case.body, "name": f"{case.body['name']}-{uuid.uuid4().hex[:8]}"}
+            prepare(case, draw, credentials.tenant)
             if "X-Idempotency" in case.headers:
                 case.headers["X-Idempotency"] = f"st-{uuid.uuid4().hex}"
 
         def validate_response(self, response: Any, case: Any, **kwargs: Any) -> None:
-            tally.record(f"{case.operation.label} (stateful)", steps["credential"],
+            tally.record(f"{case.operation.label} ({label})", steps["credential"],
                          response.status_code, check_response(case, response))
 
     try:
-        Scenario.run(settings=hypothesis.settings(
+        hypothesis.seed(seed)(Scenario).run(settings=hypothesis.settings(
             max_examples=scenarios, stateful_step_count=12, deadline=None, database=None, derandomize=True,
             phases=[Phase.generate], suppress_health_check=list(HealthCheck)))
     except FlakyStrategyDefinition:
         # A scenario's path depends on live answers; hypothesis stops a round when a replay takes
         # another path. Every response was already checked and counted; the next round goes on.
-        print("stateful round stopped early: a scenario took another path on replay", flush=True)
+        print(f"{label} round stopped early: a scenario took another path on replay", flush=True)
 
 
 def streams(operation: Any) -> bool:
@@ -156,11 +165,15 @@ def run(cases: int, seed: int) -> Tally:
         print(f"stateless phase: {tally.cases} cases", flush=True)
         beyond_the_contract(app, client=client, credentials=credentials, tally=tally, per_mode=per_mode,
                             seed=seed, known_ids=known_ids)
+        chains = [load_schema(app, chains_document(app, family)) for family in FAMILIES]
         for round_ in range(40):  # bounded: each round adds scenarios until the count is reached
-            if tally.cases >= cases:
+            if tally.cases >= cases and round_ >= 1:
                 break
-            stateful_phase(schema, client, credentials, tally, scenarios=max(50, (cases - tally.cases) // 10),
-                           seed=seed + round_)
+            scenarios = max(40, (cases - tally.cases) // 40)
+            stateful_phase(schema, client, credentials, tally, scenarios=scenarios, seed=seed + round_)
+            for family in chains:
+                stateful_phase(family, client, credentials, tally, scenarios=scenarios, seed=seed + round_,
+                               prepare=prepare_chain, label="chained")
             print(f"after stateful round {round_ + 1}: {tally.cases} cases", flush=True)
     return tally
 
@@ -174,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     with isolated_environment():
         tally = run(args.cases, args.seed)
     linked = sorted(f"{label}: {status}×{count}" for (label, status), count in tally.by_operation.items()
-                    if label.endswith("(stateful)") and 200 <= status < 300)
+                    if label.endswith(("(stateful)", "(chained)")) and 200 <= status < 300)
     print("stateful successes:\n  " + "\n  ".join(linked))
     print(f"seed: {args.seed}\n{tally.summary()}\nelapsed: {time.monotonic() - started:.0f} s")
     if tally.failed or tally.cases < args.cases:
