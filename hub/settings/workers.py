@@ -76,6 +76,9 @@ class DeliverSettings(HubSettingsGroup):
     """A destination with requests out and none ended for this long hangs (N98): its lanes claim only its
     free slots, and its sends never hold a batch's record."""
 
+    deliver_metrics_top_tenants: int = 10
+    """How many tenants (those with the most due jobs) get per-tenant backlog and share gauges (N98)."""
+
     deliver_claim_lanes: int = 256
     """Most lanes (a tenant's subscription with open work) one claim visits (N98); past it, claims take turns."""
 

@@ -42,6 +42,7 @@ from workers.deliver.store import Claim, ClaimedJob, Settled
 from workers.deliver.outcomes import Sent, Try, ended, observe, outcomes_of, settled_job
 from workers.deliver.stalls import Stalls
 from workers.deliver.tails import Tails
+from workers.deliver.tenant_gauges import ClaimShares
 from workers.deliver.traces import end_attempts, start_attempts
 
 log = logging.getLogger("hub.deliver.engine")
@@ -108,6 +109,7 @@ class Engine:
                              settings.deliver_host_wait_seconds)
         self.tails = Tails(tail_connect, settings.deliver_record_wait_seconds)
         self.stalls = Stalls(settings.deliver_hanging_after_seconds)
+        self.shares = ClaimShares()
         self.lanes = LaneCursor(weights=parse_weights(settings.deliver_tenant_weights),
                                 lanes=settings.deliver_claim_lanes, lane_max=settings.deliver_lane_batch_max)
 
@@ -121,6 +123,7 @@ class Engine:
                                   bulk_limit=self.bulk.available() if bulk else 0, lanes=self.lanes)
         if not claim.jobs:
             return Batch(0)
+        self.shares.add(job.tenant_id for job in claim.jobs)
         self.bulk.spend(sum(1 for job in claim.jobs if job.priority == BULK))
         settled, sends, at = self._plan(claim)
         results: list[Sent | None] = [None] * len(sends)
