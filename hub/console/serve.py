@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import FastAPI
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
@@ -55,4 +55,19 @@ def install_console(app: FastAPI) -> None:
         # Relative module URLs in index.html resolve against /console/, so the bare path redirects.
         return RedirectResponse(f"{MOUNT_PATH}/", status_code=308, headers=SECURITY_HEADERS)
 
+    @app.get(f"{MOUNT_PATH}/kinds.json", include_in_schema=False)
+    async def console_kinds() -> Response:
+        return JSONResponse({"kinds": kinds_for_console()}, headers=SECURITY_HEADERS)
+
     app.mount(f"{MOUNT_PATH}/", ConsoleFiles(directory=STATIC_DIR, html=True), name="console")
+
+
+def kinds_for_console() -> list[dict[str, object]]:
+    """Every kind of the provider registry, in its order, with what the console shows of it (N97): the console
+    names no kind itself. A queue kind is one whose destination is connected (a credential or a grant)."""
+    from hub.providers.registry import PROVIDERS
+
+    return [{"kind": kind, "label": provider.label or kind, "endpointLabel": provider.endpoint_label,
+             "endpointExample": provider.endpoint_example, "grantDestinationHint": provider.grant_destination_hint,
+             "queue": bool(provider.takes_credential or provider.takes_grant), "takesGrant": provider.takes_grant}
+            for kind, provider in PROVIDERS.items()]

@@ -127,6 +127,12 @@ class Provider:
     # Ordered delivery per key (N77): the destination keeps the order the hub sends one key's events in.
     keeps_order: ClassVar[bool] = True
     ordering_refusal: ClassVar[str] = ""  # why a kind that does not keep order refuses the option
+    # What the console shows of the kind (GET /console/kinds.json, N97): its name, the endpoint's label and an
+    # example, and what a delegated grant's destination is.
+    label: ClassVar[str] = ""
+    endpoint_label: ClassVar[str] = "Endpoint"
+    endpoint_example: ClassVar[str] = ""
+    grant_destination_hint: ClassVar[str] = ""
 
     @property
     def is_push(self) -> bool:

@@ -69,7 +69,10 @@ def test_the_queue_form_works_by_keyboard(console: Console, tenant: str) -> None
     console.open(everything(tenant), "#/subscriptions/new-queue")
     page = console.page
     page.focus("#queue-kind")
-    page.keyboard.press("ArrowDown")  # EventBridge
+    for _ in range(5):  # down the kinds, in the provider registry's order (N97), to EventBridge
+        if page.locator("label[for=queue-endpoint]").inner_text() == "Event bus name":
+            break
+        page.keyboard.press("ArrowDown")
     assert page.locator("label[for=queue-endpoint]").inner_text() == "Event bus name"
     page.keyboard.press("Tab")
     page.keyboard.type("bus by keyboard")

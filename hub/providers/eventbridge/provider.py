@@ -17,6 +17,10 @@ BUS_ARN = re.compile(r"^arn:aws[a-z-]*:events:([a-z0-9-]+):[0-9]{12}:event-bus/(
 
 class EventBridgeProvider(AwsProvider):
     kind: ClassVar[SinkKind] = SinkKind.eventbridge
+    label: ClassVar[str] = "Amazon EventBridge"
+    endpoint_label: ClassVar[str] = "Event bus name"
+    endpoint_example: ClassVar[str] = "orders-bus or orders-bus/detail-type"
+    grant_destination_hint: ClassVar[str] = "The event bus ARN: arn:aws:events:REGION:ACCOUNT:event-bus/NAME."
     sink = EventBridgeSink
     service, probe_step = "events", "events:DescribeEventBus"
     names_destination_only = True

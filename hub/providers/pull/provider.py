@@ -15,6 +15,8 @@ PULL_SCHEME = "pull://"
 
 class PullProvider(Provider):
     kind: ClassVar[SinkKind] = SinkKind.pull
+    label: ClassVar[str] = "Pull inbox"
+    endpoint_label: ClassVar[str] = "Endpoint"
     sink = None
     takes_endpoint = False
     # A pull reader already reads its events in log order; an option that changes nothing is refused

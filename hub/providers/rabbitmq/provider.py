@@ -28,6 +28,9 @@ _EXCHANGE = re.compile(r"^[A-Za-z0-9._:-]{1,255}$")
 
 class RabbitMQProvider(Provider):
     kind: ClassVar[SinkKind] = SinkKind.rabbitmq
+    label: ClassVar[str] = "RabbitMQ"
+    endpoint_label: ClassVar[str] = "Exchange and routing key"
+    endpoint_example: ClassVar[str] = "orders/orders.created"
     sink = RabbitMQSink
     keeps_whitespace = names_destination_only = takes_credential = True
 

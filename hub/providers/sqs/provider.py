@@ -25,6 +25,10 @@ def queue_path(url: str) -> list[str]:
 
 class SqsProvider(AwsProvider):
     kind: ClassVar[SinkKind] = SinkKind.sqs
+    label: ClassVar[str] = "Amazon SQS"
+    endpoint_label: ClassVar[str] = "Queue URL"
+    endpoint_example: ClassVar[str] = "https://sqs.us-east-1.amazonaws.com/123456789012/orders"
+    grant_destination_hint: ClassVar[str] = "The queue URL this subscription delivers to."
     sink = SqsSink
     service, probe_step = "sqs", "sqs:GetQueueAttributes"
 

@@ -56,6 +56,9 @@ def run_probe(delivery: PreparedDelivery, settings: Settings) -> AttemptResult:
 
 class WebhookProvider(Provider):
     kind: ClassVar[SinkKind] = SinkKind.webhook
+    label: ClassVar[str] = "Webhook"
+    endpoint_label: ClassVar[str] = "Endpoint URL"
+    endpoint_example: ClassVar[str] = "https://example.com/hooks"
     sink = WebhookSink
     signs = pings = verifies = takes_headers = True
 

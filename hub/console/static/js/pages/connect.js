@@ -7,7 +7,7 @@ import { notify } from '../notice.js';
 import { probeFacts } from './actions.js';
 import { grantSection } from './grant.js';
 import { credentialSection } from './credential.js';
-import { QUEUE_KINDS } from './queue-create.js';
+import { queueKinds } from '../kinds.js';
 
 function verifySection(sub, state) {
   const out = h('div', { class: 'action-out', 'aria-live': 'polite', id: 'verify-result' });
@@ -37,7 +37,7 @@ export async function connectPage(main, { params: [subId], current }) {
   const { data } = await get(`/v1/subscriptions/${encodeURIComponent(subId)}`);
   if (!current()) return;
   const sub = data.subscription;
-  const kind = QUEUE_KINDS[sub.sink_kind];
+  const kind = (await queueKinds())[sub.sink_kind];
   if (!kind) throw Object.assign(new Error('Not a queue subscription'), { status: 404, problem: { detail: `A ${sub.sink_kind} subscription has no destination to connect.` } });
   const state = h('span', { id: 'connect-state' }, badge(sub.verification_state));
   const verify = verifySection(sub, state);
@@ -47,7 +47,7 @@ export async function connectPage(main, { params: [subId], current }) {
     h('h1', {}, `Connect ${sub.name || sub.id}`),
     facts([['Kind', kind.label], [kind.endpoint, sub.endpoint_display], ['State', state],
       ['Access', sub.credential_kind]]),
-    sub.sink_kind === 'rabbitmq' ? null : grantSection(sub, () => verify.querySelector('button').focus()),
+    kind.takesGrant ? grantSection(sub, () => verify.querySelector('button').focus(), kind.grantDestinationHint) : null,
     credentialSection(sub, onProbed),
     verify);
 }

@@ -7,10 +7,6 @@ import { copyText } from '../copy.js';
 
 const path = (subId, tail) => `/v1/subscriptions/${encodeURIComponent(subId)}${tail}`;
 
-const DESTINATION_HINT = {
-  sqs: 'The queue URL this subscription delivers to.',
-  eventbridge: 'The event bus ARN: arn:aws:events:REGION:ACCOUNT:event-bus/NAME.',
-};
 
 function copyButton(id, text, node, what) {
   return h('button', { type: 'button', id, onclick: () => copyText(text, node, what) }, 'Copy');
@@ -44,13 +40,13 @@ function field(name, label, attrs, hint) {
     hint ? h('p', { class: 'hint' }, hint) : null);
 }
 
-function grantForm(sub, onRegistered) {
+function grantForm(sub, onRegistered, destinationHint) {
   const out = h('div', { class: 'action-out', 'aria-live': 'polite', id: 'grant-result' });
   const form = h('form', { class: 'stack', id: 'grant-form' },
     field('roleArn', 'Role ARN', { placeholder: 'arn:aws:iam::123456789012:role/streaming-hub-delivery' },
       'The role the stack (or your own IaC) created from the trust policy above.'),
     field('region', 'Region', { placeholder: 'us-east-1' }),
-    field('destination', 'Destination', {}, DESTINATION_HINT[sub.sink_kind]),
+    field('destination', 'Destination', {}, destinationHint),
     h('button', { type: 'submit' }, 'Register the grant'));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -68,9 +64,9 @@ function grantForm(sub, onRegistered) {
 }
 
 /** The section; ON_REGISTERED runs after the grant is stored (the page then offers Verify). */
-export function grantSection(sub, onRegistered) {
+export function grantSection(sub, onRegistered, destinationHint) {
   const box = h('div', { id: 'artifacts-box' }, h('p', { class: 'loading', role: 'status' }, 'Loading the setup artifacts…'));
-  const form = grantForm(sub, onRegistered);
+  const form = grantForm(sub, onRegistered, destinationHint);
   get(path(sub.id, '/setup-artifacts')).then(({ data }) => {
     replace(box, artifactsView(data));
     const region = form.querySelector('#grant-region');

@@ -3,12 +3,8 @@
 import { h, replace } from '../dom.js';
 import { api, idempotencyKey } from '../api.js';
 import { errorBlock } from '../errors.js';
+import { queueKinds } from '../kinds.js';
 
-export const QUEUE_KINDS = {
-  sqs: { label: 'Amazon SQS', endpoint: 'Queue URL', example: 'https://sqs.us-east-1.amazonaws.com/123456789012/orders' },
-  eventbridge: { label: 'Amazon EventBridge', endpoint: 'Event bus name', example: 'orders-bus or orders-bus/detail-type' },
-  rabbitmq: { label: 'RabbitMQ', endpoint: 'Exchange and routing key', example: 'orders/orders.created' },
-};
 
 function input(name, label, attrs = {}, hint) {
   const id = `queue-${name}`;
@@ -18,19 +14,19 @@ function input(name, label, attrs = {}, hint) {
     hint !== undefined ? h('p', { class: 'hint', id: `${id}-hint` }, hint) : null);
 }
 
-function kindSelect() {
+function kindSelect(known) {
   return h('div', { class: 'field' },
     h('label', { for: 'queue-kind' }, 'Destination kind'),
     h('select', { id: 'queue-kind', name: 'sink_kind' },
-      Object.entries(QUEUE_KINDS).map(([kind, info]) => h('option', { value: kind }, info.label))));
+      Object.entries(known).map(([kind, info]) => h('option', { value: kind }, info.label))));
 }
 
 /** The endpoint's label and example follow the chosen kind. */
-function followKind(form) {
-  const kind = QUEUE_KINDS[form.querySelector('#queue-kind').value];
-  form.querySelector('label[for=queue-endpoint]').textContent = kind.endpoint;
-  form.querySelector('#queue-endpoint').placeholder = kind.example;
-  form.querySelector('#queue-endpoint-hint').textContent = `For example ${kind.example}. Connection details and secrets are set on the next page, never here.`;
+function followKind(form, known) {
+  const kind = known[form.querySelector('#queue-kind').value];
+  form.querySelector('label[for=queue-endpoint]').textContent = kind.endpointLabel;
+  form.querySelector('#queue-endpoint').placeholder = kind.endpointExample;
+  form.querySelector('#queue-endpoint-hint').textContent = `For example ${kind.endpointExample}. Connection details and secrets are set on the next page, never here.`;
 }
 
 function body(form) {
@@ -42,15 +38,16 @@ function body(form) {
 }
 
 export async function queueCreatePage(main) {
+  const known = await queueKinds();
   const result = h('div', { id: 'queue-result' });
   const form = h('form', { class: 'stack', id: 'queue-form' },
-    kindSelect(),
+    kindSelect(known),
     input('name', 'Name', { required: true, maxlength: 200 }),
     input('endpoint', 'Queue URL', { required: true, autocomplete: 'off', spellcheck: 'false' }, ''),
     input('event_types', 'Event types', { placeholder: 'transaction.posted, invoice.*' }, 'Comma separated; empty for the API default.'),
     h('button', { type: 'submit' }, 'Create'));
-  form.querySelector('#queue-kind').addEventListener('change', () => followKind(form));
-  followKind(form);
+  form.querySelector('#queue-kind').addEventListener('change', () => followKind(form, known));
+  followKind(form, known);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const submit = form.querySelector('button[type=submit]');

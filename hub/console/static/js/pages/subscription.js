@@ -7,7 +7,7 @@ import { deliveriesSection } from './deliveries.js';
 import { actionsSection } from './actions.js';
 import { optionsSection } from './options.js';
 import { blockedKeysSection } from './blocked.js';
-import { QUEUE_KINDS } from './queue-create.js';
+import { queueKinds } from '../kinds.js';
 
 function summary(sub) {
   return facts([
@@ -59,7 +59,7 @@ export async function subscriptionPage(main, { params: [subId], current, rerende
     h('p', {}, h('a', { href: '#/subscriptions' }, '← Subscriptions')),
     h('h1', {}, sub.name || sub.id),
     summary(sub),
-    QUEUE_KINDS[sub.sink_kind] ? h('p', {}, h('a', { href: `#/subscriptions/${encodeURIComponent(sub.id)}/connect`, class: 'btn', id: 'connect' }, 'Connect the destination')) : null,
+    (await queueKinds())[sub.sink_kind] ? h('p', {}, h('a', { href: `#/subscriptions/${encodeURIComponent(sub.id)}/connect`, class: 'btn', id: 'connect' }, 'Connect the destination')) : null,
     sub.sink_kind === 'pull' ? h('p', {}, h('a', { href: `#/subscriptions/${encodeURIComponent(sub.id)}/pull`, class: 'btn' }, 'Pull cursor and lag')) : null,
     h('section', { 'aria-labelledby': 'health-title' }, h('h2', { id: 'health-title' }, 'Health'), health, chartBox),
     optionsSection(sub.id),

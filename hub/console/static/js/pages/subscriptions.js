@@ -1,9 +1,9 @@
 // The subscriptions list: kind, state, enabled and a health badge; filtered and paged by the API.
 import { h, replace, table, badge, emptyState, when } from '../dom.js';
 import { get } from '../api.js';
+import { kinds } from '../kinds.js';
 
 const PAGE_SIZE = 20;
-const KINDS = ['', 'webhook', 'pull', 'sqs', 'rabbitmq', 'eventbridge'];
 const STATES = ['', 'pending_verification', 'active', 'degraded'];
 
 /** The filters and cursor kept in the fragment (#/subscriptions?sink_kind=...&after=...). */
@@ -22,10 +22,10 @@ function select(name, label, options, value) {
     options.map((option) => h('option', { value: option, selected: option === value }, option || 'any'))));
 }
 
-function filterForm(params) {
+function filterForm(params, known) {
   const form = h('form', { class: 'filters', role: 'search', 'aria-label': 'Filter subscriptions' },
     h('label', {}, 'Name', h('input', { name: 'name', type: 'search', value: params.get('name') || '' })),
-    select('sink_kind', 'Kind', KINDS, params.get('sink_kind') || ''),
+    select('sink_kind', 'Kind', ['', ...known.map((info) => info.kind)], params.get('sink_kind') || ''),
     select('verification_state', 'State', STATES, params.get('verification_state') || ''),
     select('enabled', 'Enabled', ['', 'true', 'false'], params.get('enabled') || ''),
     h('button', { type: 'submit' }, 'Filter'));
@@ -65,7 +65,7 @@ function row(sub, healthCells) {
 export async function subscriptionsPage(main, { current }) {
   const params = hashParams();
   const query = Object.fromEntries(params);
-  const { data } = await get('/v1/subscriptions', { ...query, limit: PAGE_SIZE });
+  const [{ data }, known] = await Promise.all([get('/v1/subscriptions', { ...query, limit: PAGE_SIZE }), kinds()]);
   if (!current()) return;
   const healthCells = [];
   const subs = data.subscriptions || [];
@@ -75,7 +75,7 @@ export async function subscriptionsPage(main, { current }) {
     h('h1', {}, 'Subscriptions'),
     h('p', { class: 'actions' }, h('a', { href: '#/subscriptions/new', class: 'btn', id: 'new-webhook' }, 'Create a webhook subscription'), ' ',
       h('a', { href: '#/subscriptions/new-queue', class: 'btn', id: 'new-queue' }, 'Create a queue subscription')),
-    filterForm(params),
+    filterForm(params, known),
     subs.length
       ? table('Subscriptions', ['Name', 'Kind', 'State', 'Enabled', 'Health', 'Created'], subs.map((sub) => row(sub, healthCells)))
       : emptyState(params.toString() ? 'No subscription matches these filters.' : 'No subscriptions yet. Create one to start receiving events.'),
