@@ -79,18 +79,20 @@ def test_one_claim_gives_every_lane_with_due_work_its_turn(deliver_db: str, lane
     if all(share >= 1 for share in shares.values()):  # each first job is within every lane's share
         for sub, (_, due) in written.items():
             assert taken[sub] >= min(due, shares[sub]), "a lane got less than its share"
-    backlogged = [sub for sub in due_lanes if written[sub][1] > limit]
-    if len(backlogged) <= 1:  # the room the others left goes to the one backlog: nothing is left unused
+    parts = fair_shares(lanes, written, limit, rounding=lambda share: math.ceil(share - 1e-9))
+    beyond = [sub for sub in due_lanes if written[sub][1] > parts[sub]]
+    if len(beyond) <= 1:  # the room the others left goes to the one lane with more: nothing is left unused
         assert len(ids) == min(limit, sum(due for _, due in written.values()))
 
 
-def fair_shares(lanes: list[tuple[int, int, int]], written: dict[uuid.UUID, tuple], limit: int
-                ) -> dict[uuid.UUID, int]:
-    """Each visited lane's share, rounded down: tenants share ``limit`` evenly (no weights set), and a
-    tenant's share is split evenly across its lanes (a lane is visited while it has any open job)."""
+def fair_shares(lanes: list[tuple[int, int, int]], written: dict[uuid.UUID, tuple], limit: int,
+                rounding=math.floor) -> dict[uuid.UUID, int]:  # noqa: ANN001
+    """Each visited lane's share, rounded down (or as ``rounding`` says): tenants share ``limit`` evenly (no
+    weights set), and a tenant's share is split evenly across its lanes (a lane is visited while it has any
+    open job)."""
     visited = {sub: tenant for (sub, (tenant, _)), (_, due, later) in zip(written.items(), lanes) if due + later}
     tenants = Counter(visited.values())
-    return {sub: math.floor(limit / len(tenants) / tenants[visited[sub]]) if sub in visited else 0 for sub in written}
+    return {sub: rounding(limit / len(tenants) / tenants[visited[sub]]) if sub in visited else 0 for sub in written}
 
 
 def test_weights_hold_over_many_claims(deliver_db: str) -> None:

@@ -10,8 +10,9 @@ A **lane** is one subscription of one tenant (``tenant_id``, ``subscription_id``
    set) divided by the number of that tenant's lanes visited, so tenants share by weight and a tenant's
    share is split evenly across its destinations. Each lane takes up to ``ceil(limit × weight / total)``
    due jobs (its fair share, at most ``lane_max``), heads first, then live jobs, then bulk (N58, at most ``bulk`` a claim).
-3. **Fills** the room the lanes with little due work left, from the lanes that filled their share, split
-   by weight: the claim is work-conserving, so a lone flooding lane still gets whole batches.
+3. **Fills** the room the lanes with little due work left, from the lanes with more due jobs than their
+   share (each lane's first pass reads one job past its share to know), split by weight: a lone flooding
+   lane still gets whole batches.
 4. **Takes** the candidates live before bulk, each lane's first job before any lane's second (every lane
    with due work gets its turn in this claim when there are no more of them than ``limit``), then in
    virtual-time order (a job's rank in its lane divided by the lane's weight), at most ``limit``, locking
@@ -86,13 +87,14 @@ shares AS MATERIALIZED (
     SELECT t, s, weight, cap, LEAST(cap, ceil(%(limit)s * weight / sum(weight) OVER ()))::int AS share
       FROM lanes
 ),
-first AS MATERIALIZED (
+peeked AS MATERIALIZED (
     SELECT q.t, q.s, q.weight, q.share, q.cap, j.id, j.priority, j.rank
-      FROM shares AS q CROSS JOIN LATERAL ({_lane_jobs("q.share")}) AS j
+      FROM shares AS q CROSS JOIN LATERAL ({_lane_jobs("q.share + 1")}) AS j
 ),
+first AS (SELECT * FROM peeked WHERE rank <= share),
 filled AS MATERIALIZED (
-    SELECT f.t, f.s, f.weight, f.share, f.cap FROM first AS f
-     GROUP BY f.t, f.s, f.weight, f.share, f.cap HAVING count(*) >= f.share
+    SELECT f.t, f.s, f.weight, f.share, f.cap FROM peeked AS f
+     GROUP BY f.t, f.s, f.weight, f.share, f.cap HAVING count(*) > f.share
 ),
 room AS (
     SELECT GREATEST(0, %(limit)s - (SELECT count(*) FROM first))::int AS n,
