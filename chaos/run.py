@@ -17,6 +17,7 @@ import orjson
 import psycopg
 
 from chaos import ledger as books
+from chaos.aws import moto_timings, timings_line
 from chaos.cluster import (
     Cluster,
     api_port,
@@ -215,6 +216,9 @@ def account(session: Session, traffic: Traffic, windows: list[tuple[float, float
                    session.folder, lease)
     ordering_lines(ledger, session.targets.queues.fifo_receipts, session.dsn, session.tenant, FIFO_NAME,
                    session.folder, lease)
+    timings = moto_timings(os.environ.get("HUB_AWS_ENDPOINT_URL", ""))
+    (session.folder / "moto-timings.json").write_bytes(orjson.dumps(timings, option=orjson.OPT_INDENT_2))
+    ledger.check("moto's own time per call (SQS, EventBridge)", timings_line(timings), True)
     exits = sum(child.unplanned_exits for children in session.cluster.processes.values() for child in children)
     ledger.check("processes that exited on their own", exits, True)
     return ledger

@@ -12,7 +12,7 @@ from pathlib import Path
 import orjson
 
 from chaos import evidence
-from chaos.aws import moto_process, sqs_key
+from chaos.aws import moto_process, moto_timings, sqs_key, timings_line
 from chaos.fifotap import FifoTap
 from chaos.ordering import KeyFaults, Receipts, _example, check_key
 from devkit.destinations import AwsDestinations, aws
@@ -74,6 +74,11 @@ def test_the_fifo_tap_reads_every_group_in_order_with_no_breach(
             assert [ce for k, ce in tap.receipts.arrivals if k == key] == [ce for k, ce in sent if k == key]
         assert (tap.receipts.breaches, tap.receipts.redeliveries, tap.errors) == ([], 0, 0)
         assert all(m["receive_count"] == 1 and m["sent_ms"] > 0 for m in tap.receipts.messages)
+        # moto's own time per call, apart from the client's: every send counted, each under its maximum.
+        timings = moto_timings(url)
+        sends = timings["actions"]["SendMessage"]
+        assert sends["calls"] == 80 and 0 < sends["p50"] <= sends["max"] and timings["busiest"] >= 1
+        assert timings_line(timings).startswith("SendMessage 80 calls p50 ")
 
 
 def test_the_attempt_log_shows_a_send_of_an_earlier_event_after_a_later_one():
