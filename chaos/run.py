@@ -42,9 +42,11 @@ from hub.kafka import ensure_topics
 
 # A 5xx is allowed while the database is down and this long after it is back (pools reconnect).
 DB_GRACE_SECONDS = 15.0
-# Fast retries, short leases and a short hold recheck, so a run drains in a minute or two.
+# Fast retries, short leases and a short hold recheck, so a run drains in a minute or two. The lease
+# outlasts a try on the loaded machine (N105): at 200 events/s an SQS send took up to 7-11 s (the AWS
+# client's read timeout is 10 s), and a try that outlives its lease is sent again by another worker.
 DELIVER_SETTINGS = {"HUB_DELIVER_RETRY_LADDER_SECONDS": "0.5,1,1,2,2,3,3,3", "HUB_DELIVER_RETRY_JITTER": "0.2",
-                    "HUB_DELIVER_LEASE_SECONDS": "5", "HUB_DELIVER_HOLD_RECHECK_SECONDS": "1",
+                    "HUB_DELIVER_LEASE_SECONDS": "15", "HUB_DELIVER_HOLD_RECHECK_SECONDS": "1",
                     "HUB_DELIVER_BATCH_SIZE": "100", "HUB_KAFKA_SESSION_TIMEOUT_MS": "6000",
                     "HUB_EGRESS_ALLOW_CIDRS": "127.0.0.0/8", "HUB_STARTUP_WAIT_SECONDS": "60"}
 
