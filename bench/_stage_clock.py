@@ -77,25 +77,31 @@ async def _grpc_sender(target: str, token: str):
     return send, channel.close
 
 
-async def _paced(spec: dict) -> list[tuple[int, float, float]]:
+async def _paced(spec: dict) -> list[tuple[int, float, float, float]]:
     """Publish spec['rate'] events/s for spec['seconds'], each on its own schedule (a late answer never
-    delays the next publish); (n, sent, answered) of each."""
+    delays the next publish), at most spec['limit'] in flight when given (a user's client has a bound:
+    past it the client itself falls behind); (n, sent, answered, seconds late) of each, late = sent minus
+    its scheduled moment."""
     if spec["kind"] == "grpc":
         send, close = await _grpc_sender(spec["target"], spec["token"])
     else:
         send, close = await _rest_sender(spec["kind"], spec["target"], spec["token"], spec["tenant"], spec["topic"])
-    timed: list[tuple[int, float, float]] = []
+    timed: list[tuple[int, float, float, float]] = []
+    slots = asyncio.Semaphore(spec.get("limit") or 1 << 30)
+    epoch = time.time() - time.monotonic()
 
-    async def one(n: int) -> None:
-        sent = time.time()
-        await send(n, spec["run"], sent)
-        timed.append((n, sent, time.time()))
+    async def one(n: int, scheduled: float) -> None:
+        async with slots:
+            sent = time.time()
+            await send(n, spec["run"], sent)
+            timed.append((n, sent, time.time(), sent - epoch - scheduled))
 
     tasks, count = [], int(spec["rate"] * spec["seconds"])
     started = time.monotonic()
     for n in range(count):
-        await asyncio.sleep(max(started + n / spec["rate"] - time.monotonic(), 0))
-        tasks.append(asyncio.create_task(one(n)))
+        scheduled = started + n / spec["rate"]
+        await asyncio.sleep(max(scheduled - time.monotonic(), 0))
+        tasks.append(asyncio.create_task(one(n, scheduled)))
     await asyncio.gather(*tasks)
     await close()
     return timed
@@ -126,8 +132,8 @@ class Publisher:
     def go(self) -> None:
         self._go.set()
 
-    def result(self, timeout: float) -> tuple[list[tuple[int, float, float]], float]:
-        """((n, sent, answered) of each event, the publisher's CPU seconds)."""
+    def result(self, timeout: float) -> tuple[list[tuple[int, float, float, float]], float]:
+        """((n, sent, answered, seconds late) of each event, the publisher's CPU seconds)."""
         found = self._out.get(timeout=timeout)
         self._child.join(10)
         return found

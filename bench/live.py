@@ -39,24 +39,20 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import grpc
-import orjson
-
 from bench._cpu import cpu_snapshot, per_event_line
-from bench._grpc_bare import ack_requests
+from bench._dev_tree import DevTree
 from bench._ingest_setup import Scratch, delete_kafka
+from bench._live_readers import consume, queues_of, sse, subscribe
 from bench._publish_procs import HubProcesses
-from bench._stage_clock import STORED, CursorWatch, Publisher, stage_lines, stored_rows
+from bench._stage_clock import STORED, CursorWatch, Publisher, pct, stage_lines, stored_rows
 from hub.auth.tokens import mint_token
 from hub.consumer.access import consumer_claims
-from hub.grpcapi.stubs import consumer_stubs
 from hub.kafka import ensure_topics
 from hub.publisher.access import publish_claims
 
-cpb, cpb_grpc = consumer_stubs()
 SCENARIOS = {"rest": ("rest", 1), "grpc": ("grpc", 1), "rest10": ("rest", 10),
              "grpc10": ("grpc", 10), "sse": ("rest", 1), "broker": ("broker", 10)}
-SSE_GROUPS = orjson.dumps([{"event_type": "bench.published"}]).decode()
+LIMIT = [0]  # the publisher's bound on requests in flight (--limit; 0: none)
 GRACE = 10.0  # seconds after the last publish for the last receipt
 
 
@@ -68,70 +64,6 @@ def tokens(tenant: str) -> dict[str, str]:
     broker = mint_token(tenant=tenant, permissions=[], event_broker={"*": {"data": "PRD", "topics": "RW"}},
                         ttl_seconds=7200)
     return {"consumer": consumer, "publisher": publisher, "broker": broker}
-
-
-async def queues_of(address: str, token: str, count: int, delete: list[str] | None = None) -> list[str]:
-    """Create COUNT durable queues of ``bench.published`` (or delete the queues of DELETE)."""
-    metadata = (("authorization", f"Bearer {token}"),)
-    async with grpc.aio.insecure_channel(address) as channel:
-        stub = cpb_grpc.EventConsumerServiceStub(channel)
-        for queue_id in delete or []:
-            await stub.DeleteDurableQueue(cpb.DeleteDurableQueueRequest(queue_id=queue_id), metadata=metadata)
-        request = cpb.CreateDurableQueueRequest(filter_groups=[cpb.FilterGroup(event_type="bench.published")])
-        return [(await stub.CreateDurableQueue(request, metadata=metadata)).queue_id for _ in range(count)]
-
-
-async def consume(address: str, token: str, queue_id: str, run: str, received: dict, want: int) -> None:
-    """Consume QUEUE_ID with acks, noting when each event of RUN arrived, until WANT did."""
-    acks: asyncio.Queue = asyncio.Queue()
-    async with grpc.aio.insecure_channel(address) as channel:
-        call = cpb_grpc.EventConsumerServiceStub(channel).ConsumeDurableEventsWithAcks(
-            ack_requests(queue_id, acks), metadata=(("authorization", f"Bearer {token}"),))
-        seen = 0
-        async for response in call:
-            now = time.time()
-            for event in response.events:
-                if event.message["run"] == run:
-                    received[(queue_id, int(event.message["n"]))] = now
-                    seen += 1
-            acks.put_nowait(response.delivery_tag)
-            if seen >= want:
-                break
-        await asyncio.sleep(0.2)  # the last acks leave
-        call.cancel()
-
-
-async def subscribe(url: str, run: str, received: dict, index: int, ready: asyncio.Event) -> None:
-    """One WebSocket subscriber of URL, noting when each frame of RUN arrived."""
-    from websockets.asyncio.client import connect
-
-    async with connect(url, max_size=None) as ws:
-        ready.set()
-        async for message in ws:
-            data = orjson.loads(message)["data"]
-            if data.get("run") == run:
-                received[(index, data["n"])] = time.time()
-
-
-async def sse(url: str, token: str, run: str, received: dict, ready: asyncio.Event) -> None:
-    """One SSE reader of ``/api/v1beta/events/stream`` (a non-durable queue, acked as written), noting
-    when each event of RUN arrived."""
-    import aiohttp
-
-    params = {"filter_groups": SSE_GROUPS}
-    timeout = aiohttp.ClientTimeout(total=None, sock_read=None)
-    async with aiohttp.ClientSession(timeout=timeout) as session, session.get(
-            f"{url}/api/v1beta/events/stream", params=params, headers={"authorization": f"Bearer {token}"}) as response:
-        kind = b""
-        async for line in response.content:
-            if line.startswith(b"event: "):
-                kind = line[7:].strip()
-                if kind == b"connected":
-                    ready.set()
-            elif line.startswith(b"data: ") and kind == b"event":
-                message = orjson.loads(line[6:])["message"]
-                if message.get("run") == run:
-                    received[("sse", int(message["n"]))] = time.time()
 
 
 async def readers(scenario: str, hub: HubProcesses, tenant: str, keys: dict, run: str, want: int) -> tuple:
@@ -171,7 +103,8 @@ async def scenario_run(scenario: str, hub: HubProcesses, dsn: str, tenant: str, 
     run, events = f"{scenario}{uuid.uuid4().hex[:6]}", int(rate * seconds)
     target = hub.grpc if kind == "grpc" else hub.rest
     publisher = Publisher({"kind": kind, "target": target, "token": keys["broker" if kind == "broker" else "publisher"],
-                           "tenant": tenant, "topic": run, "run": run, "rate": rate, "seconds": seconds})
+                           "tenant": tenant, "topic": run, "run": run, "rate": rate, "seconds": seconds,
+                           "limit": LIMIT[0]})
     tasks, received, cleanup = await readers(scenario, hub, tenant, keys, run, events)
     watch = CursorWatch(dsn, tenant)
     if kind != "broker":  # its polls cost PostgreSQL CPU: only where a relay hop is timed
@@ -197,9 +130,9 @@ async def scenario_run(scenario: str, hub: HubProcesses, dsn: str, tenant: str, 
 
 def report(scenario: str, rate: int, events: int, count: int, dsn: str, tenant: str, run: str, timed: list,
            received: dict, watch: CursorWatch, cpu_lines: list[str]) -> list[str]:
-    sent = {n: at for n, at, _ in timed}
+    sent = {n: at for n, at, _, _ in timed}
     stored = stored_rows(dsn, tenant, run)
-    hops = {"answered": ({n: answered for n, _, answered in timed}, events),
+    hops = {"answered": ({n: answered for n, _, answered, _ in timed}, events),
             STORED: ({n: at for n, (_, at) in stored.items()}, events)}
     if scenario == "broker":
         first: dict[int, float] = {}
@@ -211,7 +144,16 @@ def report(scenario: str, rate: int, events: int, count: int, dsn: str, tenant: 
         hops["relayed (cursor past seq)"] = ({n: at for n, at in relayed.items() if at}, events)
     hops[f"received, {count} reader(s)"] = (received, events * count)
     name = f"{scenario} ({SCENARIOS[scenario][0]} single, {count} reader(s)) @ {rate}/s"
-    return stage_lines(name, sent, hops) + [batches_line(stored)] + cpu_lines
+    return stage_lines(name, sent, hops) + [client_line(timed), batches_line(stored)] + cpu_lines
+
+
+def client_line(timed: list) -> str:
+    """How late the client itself sent (behind its schedule: its in-flight bound was full), and the longest
+    answer: the run's longest stall."""
+    late = [row[3] * 1000 for row in timed]
+    answers = [(answered - sent) * 1000 for _, sent, answered, _ in timed]
+    return (f"  client late p50 / p99 / max {pct(late, 0.5):,.1f} / {pct(late, 0.99):,.1f} / {max(late, default=0):,.1f} ms"
+            f" (at most {LIMIT[0] or 'unbounded'} in flight); longest answer {max(answers, default=0):,.1f} ms")
 
 
 def batches_line(stored: dict[int, tuple[int, float]]) -> str:
@@ -230,7 +172,8 @@ def clients_line(publisher_cpu: float, readers_cpu: float, events: int, readers:
 async def measure(hub: HubProcesses, dsn: str, tenant: str, rates: list[int], only: list[str],
                   seconds: float) -> list[str]:
     keys = tokens(tenant)
-    for scenario in only:  # warm-up: topics, assignments, connections
+    # Warm-up (topics, assignments, connections), but not as `hub dev`: a user's first events meet it cold.
+    for scenario in only if not isinstance(hub, DevTree) else ():
         await scenario_run(scenario, hub, dsn, tenant, keys, 20, 2)
     lines = []
     for rate in rates:
@@ -247,6 +190,13 @@ def variant(text: str) -> tuple[str, dict[str, str]]:
     return name or "defaults", dict(item.split("=", 1) for item in filter(None, spec.split(",")))
 
 
+def hub_tree(as_dev: bool, url: str, prefix: str, settings: dict[str, str], workers: int) -> DevTree | HubProcesses:
+    """``hub dev`` itself (AS_DEV; its ingest count is its own), or the processes the stage clock needs."""
+    if as_dev:
+        return DevTree(url, prefix, settings=settings)
+    return HubProcesses(url, prefix, extra=("consumer-relay",), settings=settings, ingest_workers=workers)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rates", default="100,500")
@@ -256,20 +206,23 @@ def main() -> None:
                         help="name:HUB_X=1,...: hub settings to compare; repeated, they alternate each round")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--ingest-workers", type=int, default=1, help="hub ingest processes (hub dev's default: 1)")
+    parser.add_argument("--as-dev", action="store_true", help="run `hub dev` itself, every child at its defaults")
+    parser.add_argument("--limit", type=int, default=0, help="the publisher's requests in flight at most (0: none)")
     args = parser.parse_args()
+    LIMIT[0] = args.limit
     prefix, tenant = f"live{uuid.uuid4().hex[:8]}.", f"live-{uuid.uuid4().hex[:8]}"
-    topics = [f"{prefix}event-publisher-service", f"{prefix}event-broker"]
+    topics = [f"{prefix}event-publisher-service", f"{prefix}event-broker", f"{prefix}dlq"]
     os.environ["HUB_KAFKA_TOPIC_PREFIX"] = prefix
     lines = []
     with Scratch() as scratch:
         try:
-            ensure_topics(topics)
+            if not args.as_dev:  # `hub dev` meets the topics as a fresh stack has them: missing
+                ensure_topics(topics)
             for run in range(args.rounds):
                 for name, variant_settings in args.variants or [("defaults", {})]:
                     settings = dict(variant_settings)
                     workers = int(settings.pop("ingest", args.ingest_workers))
-                    with HubProcesses(scratch.url, prefix, extra=("consumer-relay",), settings=settings,
-                                      ingest_workers=workers) as hub:
+                    with hub_tree(args.as_dev, scratch.url, prefix, settings, workers) as hub:
                         lines.append(f"-- round {run + 1}, variant {name} {settings or ''}, {workers} ingest, "
                                      f"load {os.getloadavg()[0]:.2f}")
                         print(lines[-1], flush=True)

@@ -16,7 +16,6 @@ from hub.cloudevent.decode import Event, Poison, decode_record
 from hub.config import Settings
 from hub.db import libpq_url
 from hub.kafka import ensure_topics, make_consumer, make_producer
-from hub.lifecycle.event_types import hub_topic
 from hub.metrics import (
     CONSUMER_LAG, DEDUP_HITS, EVENTS_INGESTED, INGEST_BATCH_SECONDS, INGEST_BATCH_SIZE, JOBS_CREATED,
     POISON_RECORDS,
@@ -25,7 +24,7 @@ from workers.ingest.dlq import DeadLetterPublisher
 from workers.ingest.heartbeat import Heartbeat
 from workers.ingest.matching import SubscriptionCache
 from workers.ingest.store import EventStore
-from workers.ingest.topics import ingest_pattern
+from workers.ingest.topics import hub_topics, ingest_pattern
 from workers.kafka_loop import BatchLoop, WorkerStatus, kafka_error_callback
 
 log = logging.getLogger("hub.ingest")
@@ -62,8 +61,9 @@ class IngestWorker:
 
     def run(self) -> None:
         settings = self.settings
-        # The DLQ and the hub's own lifecycle topic must exist; producer topics are the producers'.
-        ensure_topics([settings.dlq_topic, hub_topic(settings)])
+        # The DLQ and the hub's own topics must exist before the subscription (N99); producer topics are
+        # the producers'.
+        ensure_topics(hub_topics(settings))
         pattern = ingest_pattern(settings.kafka_topic_prefix, settings.dlq_topic)
         self.loop.subscribe([pattern])
         log.info("ingestion worker started", extra={"fields": {
