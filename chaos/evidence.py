@@ -16,6 +16,7 @@ from __future__ import annotations
 import statistics
 from collections import Counter, defaultdict
 from datetime import datetime
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -95,7 +96,7 @@ def pace(by_key: dict[str, list[Attempt]], lease_seconds: float) -> dict[str, An
     span = max((a.at - began).total_seconds() + a.latency_ms / 1000 for a in every) or 1.0
     retry_gaps, key_gaps = [], []
     for attempts in by_key.values():
-        for before, after in zip(attempts, attempts[1:]):
+        for before, after in pairwise(attempts):
             gap = (after.at - before.at).total_seconds() - before.latency_ms / 1000
             (retry_gaps if after.job_id == before.job_id else key_gaps).append(gap)
     latencies = [a.latency_ms / 1000 for a in every]

@@ -76,7 +76,7 @@ class FifoTap(QueueTap):
             try:
                 sqs.delete_message_batch(QueueUrl=self.queue_url, Entries=entries)
                 return
-            except Exception:  # noqa: BLE001 - tried again; past the tries the queue redelivers, noted as such
+            except Exception:  # tried again; past the tries the queue redelivers, noted as such
                 with self.lock:
                     self.errors += 1
                 if attempt == DELETE_TRIES:

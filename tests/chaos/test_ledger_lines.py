@@ -22,4 +22,5 @@ def test_every_job_ended_balances():
 def test_a_job_still_due_after_the_drain_fails_the_ledger():
     got = lines([("sqs-fifo", "j1", "delivered", False), ("sqs-fifo", "j2", "waiting", False)])
     assert got["jobs sqs-fifo: created = d+dl+dis+sched"] == ("2 = 1 + 0 + 0 + 1", True)
-    assert got["jobs sqs-fifo: still scheduled after drain"] == ("1", False)
+    assert got["jobs sqs-fifo: still scheduled after drain"] == ("1 (e.g. job j2, waiting)", False)
+    assert got["jobs sqs-fifo: in flight after drain"] == ("0", True)

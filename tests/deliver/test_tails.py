@@ -57,8 +57,8 @@ def test_a_slow_destination_is_recorded_apart_and_the_rest_at_once(deliver_db: s
     assert {row["outcome"] for row in attempts(deliver_db, tenant)} == {"delivered"}
 
 
-def test_a_tails_quick_sends_are_recorded_before_its_slowest_one_ends(deliver_db: str, ca, tenant: str,  # noqa: ANN001
-                                                                      override_settings) -> None:  # noqa: ANN001
+def test_a_tails_quick_sends_are_recorded_before_its_slowest_one_ends(deliver_db: str, ca, tenant: str,
+                                                                      override_settings) -> None:
     """N105: the tail is recorded in rounds; a send that ends at 2 s is recorded while one of 7 s is still out."""
     override_settings(deliver_record_wait_seconds="0.5", deliver_batch_size="100")
 

@@ -110,8 +110,8 @@ class Engine:
     async def _record_tail(self, claim: Claim, sends: list[tuple[ClaimedJob, PreparedDelivery]],
                            results: list[Sent | None], rest: list[int], sending: asyncio.Future[None]) -> None:
         """Record the jobs ``rest`` names on the tail connection as their sends end, a round at a time (N105)."""
-        async for ended in self.tails.rounds(sending, results, rest):
-            outcomes, tries = outcomes_of(self.policy, sends, results, ended)
+        async for over in self.tails.rounds(sending, results, rest):
+            outcomes, tries = outcomes_of(self.policy, sends, results, over)
             async with self.tails.connection() as conn:
                 await self._record(conn, claim, outcomes, tries)
 
