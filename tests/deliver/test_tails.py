@@ -55,37 +55,3 @@ def test_a_slow_destination_is_recorded_apart_and_the_rest_at_once(deliver_db: s
                   (tenant,))
     assert len(per_job) == 6 and {count for _, count in per_job} == {1}, "each job recorded once"
     assert {row["outcome"] for row in attempts(deliver_db, tenant)} == {"delivered"}
-
-
-def test_a_tails_quick_sends_are_recorded_before_its_slowest_one_ends(deliver_db: str, ca, tenant: str,
-                                                                      override_settings) -> None:
-    """N105: the tail is recorded in rounds; a send that ends at 2 s is recorded while one of 7 s is still out."""
-    override_settings(deliver_record_wait_seconds="0.5", deliver_batch_size="100")
-
-    async def one_batch_then_its_tail() -> tuple[dict[uuid.UUID, set[str]], dict[uuid.UUID, set[str]]]:
-        engine = Engine(settings=get_settings(), tail_connect=async_connector(application_name="hub-deliver-tails"))
-        conn = await async_connector(application_name="hub-deliver")()
-        try:
-            await engine.run_batch(conn)
-            await asyncio.sleep(4.5)  # the 2 s sends ended and a round recorded them; the 7 s ones are out
-            midway = _states(deliver_db, tenant)
-            await engine.tails.drain()
-            return midway, _states(deliver_db, tenant)
-        finally:
-            await conn.close()
-            await engine.close()
-
-    with https_receiver(ca, (HOOK_HOST,), lambda _item: ("sleep", 2.0)) as quick_receiver, \
-            https_receiver(ca, (HOOK_HOST,), lambda _item: ("sleep", 7.0)) as slow_receiver:
-        quick, _ = insert_subscription(deliver_db, tenant, f"https://{HOOK_HOST}:{quick_receiver.port}/h",
-                                       timeout_ms=10_000)
-        slow, _ = insert_subscription(deliver_db, tenant, f"https://{HOOK_HOST}:{slow_receiver.port}/h",
-                                      timeout_ms=10_000)
-        insert_events(deliver_db, tenant, [quick, slow], 3)
-        midway, after = asyncio.run(one_batch_then_its_tail())
-
-    assert midway == {quick: {"delivered"}, slow: {"pending"}}, "the quick sends were recorded as they ended"
-    assert after == {quick: {"delivered"}, slow: {"delivered"}}
-    per_job = sql(deliver_db, "SELECT job_id, count(*) FROM delivery_attempts WHERE tenant_id = %s GROUP BY job_id",
-                  (tenant,))
-    assert len(per_job) == 6 and {count for _, count in per_job} == {1}, "each job recorded once"

@@ -109,11 +109,11 @@ class Engine:
 
     async def _record_tail(self, claim: Claim, sends: list[tuple[ClaimedJob, PreparedDelivery]],
                            results: list[Sent | None], rest: list[int], sending: asyncio.Future[None]) -> None:
-        """Record the jobs ``rest`` names on the tail connection as their sends end, a round at a time (N105)."""
-        async for over in self.tails.rounds(sending, results, rest):
-            outcomes, tries = outcomes_of(self.policy, sends, results, over)
-            async with self.tails.connection() as conn:
-                await self._record(conn, claim, outcomes, tries)
+        """Wait for a batch's last sends, then record the jobs ``rest`` names on the tail connection."""
+        await sending
+        outcomes, tries = outcomes_of(self.policy, sends, results, rest)
+        async with self.tails.connection() as conn:
+            await self._record(conn, claim, outcomes, tries)
 
     def _plan(self, claim: Claim) -> tuple[list[Settled], list[tuple[ClaimedJob, PreparedDelivery]], dict[int, float]]:
         """The jobs settled without a send (held, ended, above their rate), the sends, and the paced

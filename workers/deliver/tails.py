@@ -4,17 +4,15 @@ A batch is recorded in one transaction once its sends end. One destination that 
 not at all, until the timeout) would hold the whole batch, and with it the pipeline's next claim: in
 the chaos run, one request in twenty to a flaky receiver set every batch's pace to its 1.5 s timeout.
 So a pipeline waits at most ``deliver_record_wait_seconds`` for its sends, records the ones that
-ended, and claims on; the rest are recorded when they end, on this process's tail connection, in rounds
-(N105): each round records the sends that ended since the last, so a quick send of a tail is not held
-until the slowest one of its batch ends. They stay under the batch's lease all along, and each job is
-recorded once, by one of them.
+ended, and claims on; the rest are recorded when they end, on this process's tail connection. They
+stay under the batch's lease all along, and each job is recorded once, by one of the two.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Sequence
+from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 
 import psycopg
@@ -44,25 +42,6 @@ class Tails:
         if done:
             sending.result()
         return bool(done)
-
-    async def rounds(self, sending: asyncio.Future[object], results: Sequence[object | None],
-                     rest: list[int]) -> AsyncIterator[list[int]]:
-        """The indexes of ``rest`` whose sends ended, a round at a time, at most the record wait apart: a
-        tail's quick sends are recorded as they end, not when the slowest send of its batch does (N105).
-        The last round comes once ``sending`` is over (its error raised here) and holds the rest, a send
-        never tried among them (its result None: it goes back untried)."""
-        pending = list(rest)
-        while pending:
-            if not sending.done():
-                await asyncio.wait({sending}, timeout=self.wait_seconds or None)
-            if sending.done():
-                sending.result()
-                yield pending
-                return
-            ended = [index for index in pending if results[index] is not None]
-            if ended:
-                pending = [index for index in pending if results[index] is None]
-                yield ended
 
     def detach(self, recording: Awaitable[None]) -> None:
         """Record a tail in the background; a failure leaves its jobs to come back when the lease ends."""
