@@ -96,13 +96,13 @@ class KeyFaults:
     stray_repeats: int = 0
     repeats: int = 0
     examples: list[str] = field(default_factory=list)
-    failing: list[tuple[str, str]] = field(default_factory=list)  # (key, CloudEvent id) of each example
+    failing: list[tuple[str, str, str, str]] = field(default_factory=list)  # (kind, key, event, what)
 
-    def note(self, key: str, ce_id: str, what: str) -> None:
+    def note(self, key: str, ce_id: str, what: str, kind: str = "") -> None:
         if len(self.examples) < 3:
             self.examples.append(f"{key}: {what}")
-        if len(self.failing) < 20:
-            self.failing.append((key, ce_id))
+        if len(self.failing) < 20 or not any(kind == noted for noted, *_ in self.failing):
+            self.failing.append((kind, key, ce_id, what))
 
 
 def key_events(dsn: str, tenant: str, name: str) -> dict[str, list[tuple[str, str]]]:
@@ -124,11 +124,11 @@ def check_key(key: str, expected: list[tuple[str, str]], arrivals: list[str], fa
             faults.repeats += 1
             if ce_id != first[-1]:
                 faults.stray_repeats += 1
-                faults.note(key, ce_id, f"{ce_id} again after {first[-1]}")
+                faults.note(key, ce_id, f"{ce_id} again after {first[-1]}", "repeat")
             continue
         if first and position.get(ce_id, -1) < position.get(first[-1], -1):
             faults.out_of_order += 1
-            faults.note(key, ce_id, f"{ce_id} after {first[-1]}")
+            faults.note(key, ce_id, f"{ce_id} after {first[-1]}", "early")
         first.append(ce_id)
     received = set(first)
     for ce_id, state in expected:
@@ -138,7 +138,7 @@ def check_key(key: str, expected: list[tuple[str, str]], arrivals: list[str], fa
             faults.skipped += 1
         else:
             faults.gaps += 1
-            faults.note(key, ce_id, f"{ce_id} never received ({state})")
+            faults.note(key, ce_id, f"{ce_id} never received ({state})", "gap")
 
 
 def ordering_lines(ledger: Ledger, receipts: Receipts, dsn: str, tenant: str, name: str,
@@ -160,17 +160,17 @@ def ordering_lines(ledger: Ledger, receipts: Receipts, dsn: str, tenant: str, na
         "pace": pace, "hub_send_order_breaches": sends[:50], "queue_breaches": receipts.breaches[:50],
         "queue_redeliveries": receipts.redeliveries, "examples": faults.examples,
         "keys": [evidence.key_detail(key, expected.get(key, []), attempts.get(key, []), receipts.messages,
-                                     by_key.get(key, [])) for key in dict.fromkeys(k for k, _ in faults.failing)]})
+                                     by_key.get(key, [])) for key in dict.fromkeys(k for _, k, _, _ in faults.failing)]})
     strays = set(by_key) - set(expected)
-    example = _example(faults, attempts, kept)
     ledger.check(f"{name}: keys, events", f"{faults.keys} keys, {sum(map(len, expected.values()))} events",
                  faults.keys > 0 and not strays)
-    ledger.check(f"{name}: received before an earlier event", f"{faults.out_of_order}{example}",
-                 faults.out_of_order == 0)
-    ledger.check(f"{name}: gaps not skipped by the policy", f"{faults.gaps}{example if faults.gaps else ''}",
+    ledger.check(f"{name}: received before an earlier event",
+                 f"{faults.out_of_order}{_example(faults, 'early', attempts, kept)}", faults.out_of_order == 0)
+    ledger.check(f"{name}: gaps not skipped by the policy", f"{faults.gaps}{_example(faults, 'gap', attempts, kept)}",
                  faults.gaps == 0)
     ledger.check(f"{name}: skipped (dead-lettered, recorded)", faults.skipped, True)
-    ledger.check(f"{name}: repeats, of an earlier event", f"{faults.repeats}, {faults.stray_repeats}{example}",
+    ledger.check(f"{name}: repeats, of an earlier event",
+                 f"{faults.repeats}, {faults.stray_repeats}{_example(faults, 'repeat', attempts, kept)}",
                  faults.stray_repeats == 0)
     ledger.check(f"{name}: hub sends after a later event (attempt log)",
                  f"{len(sends)}" + (f" (e.g. {sends[0]})" if sends else ""), not sends)
@@ -180,13 +180,15 @@ def ordering_lines(ledger: Ledger, receipts: Receipts, dsn: str, tenant: str, na
     ledger.check(f"{name}: pace (attempt log)", pace_line(pace), True)
 
 
-def _example(faults: KeyFaults, attempts: dict[str, list[evidence.Attempt]], kept: Path | None) -> str:
-    """The first failing example with its event's recorded attempts, and where the detail was kept."""
-    if not faults.examples:
+def _example(faults: KeyFaults, kind: str, attempts: dict[str, list[evidence.Attempt]], kept: Path | None) -> str:
+    """The first failing example of KIND (``early``, ``gap``, ``repeat``) with its key, its event's recorded
+    attempts and where the detail was kept; empty when none failed that way."""
+    found = next((noted for noted in faults.failing if noted[0] == kind), None)
+    if found is None:
         return ""
-    key, ce_id = faults.failing[0]
+    _kind, key, ce_id, what = found
     where = f"; detail in {kept.name}" if kept is not None else ""
-    return f" (e.g. {faults.examples[0]}; {ce_id}: {evidence.attempts_of(ce_id, attempts.get(key, []))}{where})"
+    return f" (e.g. {key}: {what}; {ce_id}: {evidence.attempts_of(ce_id, attempts.get(key, []))}{where})"
 
 
 def pace_line(pace: dict[str, object]) -> str:

@@ -107,8 +107,9 @@ def test_a_failing_check_names_the_key_the_event_its_attempts_and_the_kept_detai
     attempts = {"k": [attempt("k", 1, 0), attempt("k", 2, 1)]}
     kept = evidence.write(tmp_path, "sqs-fifo", {"keys": [evidence.key_detail(
         "k", [("e1", "delivered"), ("e2", "delivered")], attempts["k"], [], ["e1", "e2", "e1"])]})
-    line = _example(faults, attempts, kept)
-    assert "k: e1 again after e2" in line and "e1: 1 attempt(s): #1 04:00:00.000 delivered 100 ms" in line
+    line = _example(faults, "repeat", attempts, kept)
+    assert _example(faults, "gap", attempts, kept) == "" and _example(faults, "early", attempts, kept) == ""
+    assert line.startswith(" (e.g. k: e1 again after e2; ") and "e1: 1 attempt(s): #1 04:00:00.000 delivered 100 ms" in line
     assert "ordering-sqs-fifo.json" in line
     detail = orjson.loads((tmp_path / "ordering-sqs-fifo.json").read_bytes())["keys"][0]
     assert detail["events"][0] == {"ce_id": "e1", "job_state": "delivered",
