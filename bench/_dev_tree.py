@@ -53,8 +53,10 @@ class DevTree:
     def __init__(self, database_url: str, prefix: str, *, settings: dict[str, str] | None = None) -> None:
         api_port, grpc_port = free_port(), free_port()
         self.rest, self.grpc = f"http://127.0.0.1:{api_port}", f"127.0.0.1:{grpc_port}"
-        self.env = {**os.environ, "HUB_DATABASE_URL": database_url, "HUB_KAFKA_TOPIC_PREFIX": prefix,
-                    "HUB_LOG_LEVEL": "WARNING", "HUB_KAFKA_CONSUMER_GROUP": f"ingest-{prefix}",
+        # Not even the log level is set: `make dev` logs at its default (INFO), and so does this tree.
+        env = {name: value for name, value in os.environ.items() if name != "HUB_LOG_LEVEL"}
+        self.env = {**env, "HUB_DATABASE_URL": database_url, "HUB_KAFKA_TOPIC_PREFIX": prefix,
+                    "HUB_KAFKA_CONSUMER_GROUP": f"ingest-{prefix}",
                     "HUB_KAFKA_DLQ_GROUP": f"dlq-{prefix}", "HUB_API_HOST": "127.0.0.1",
                     "HUB_API_PORT": str(api_port), "HUB_GRPC_HOST": "127.0.0.1", "HUB_GRPC_PORT": str(grpc_port),
                     **(settings or {})}
@@ -77,10 +79,19 @@ class DevTree:
     def __exit__(self, *_exc: object) -> None:
         if self.process is not None:
             stop(self.process, timeout=30)  # hub dev stops its children on SIGTERM
+        for line in self.restarts():
+            print(f"  {line}", file=sys.stderr)
         self._log.close()
 
+    def restarts(self) -> list[str]:
+        """The supervisor's lines about children that exited (a restart is a stall of its own)."""
+        self._log.seek(0)
+        lines = self._log.read().decode(errors="replace").splitlines()
+        self._log.seek(0, os.SEEK_END)
+        return [line for line in lines if line.startswith("hub dev:")]
+
     def _wait_up(self) -> None:
-        deadline = time.monotonic() + 90
+        deadline = time.monotonic() + 240  # a loaded machine imports slowly
         while time.monotonic() < deadline:
             assert self.process is not None
             if self.process.poll() is not None:

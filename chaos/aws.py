@@ -66,6 +66,23 @@ def moto_process(folder: Path, timeout: float = 30.0) -> Iterator[str]:
         stop(child, timeout=10)
 
 
+def moto_timings(url: str) -> dict[str, Any]:
+    """What the moto server at URL took per call, by action, and the most calls it held at once
+    (chaos.motoserver.Timings); empty when it did not answer."""
+    try:
+        return dict(httpx.get(f"{url}/chaos-timings", timeout=30).json())
+    except (httpx.HTTPError, ValueError):
+        return {}
+
+
+def timings_line(timings: dict[str, Any]) -> str:
+    """moto's own time for the sends and receives, as one ledger figure."""
+    actions = timings.get("actions", {})
+    parts = [f"{name} {figures['calls']} calls p50 {figures['p50']} s p99 {figures['p99']} s"
+             for name, figures in sorted(actions.items()) if name in ("SendMessageBatch", "SendMessage", "PutEvents")]
+    return "; ".join(parts) + f"; at most {timings.get('busiest', 0)} at once" if parts else "not measured"
+
+
 # Readers per queue: one reader's receive-then-delete is bound by moto's answer time, not its CPU.
 # With the machine loaded (the hub, moto and the receivers share two cores), one reader took 50-100 ms
 # per ten messages and fell behind a 200 events/s queue: tens of thousands left to read at the end.

@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import argparse
 import functools
+import json
 import logging
 import os
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -170,6 +172,42 @@ backends.list_of_moto_modules = lambda: _MOTO_MODULES  # type: ignore[assignment
 # moto imports ``parse`` from this module inside each call, so the cached one is what it finds.
 jsonpath_ng.ext.parse = functools.lru_cache(maxsize=256)(jsonpath_ng.ext.parse)
 
+class Timings:
+    """How long moto itself took per call, by action (``X-Amz-Target``, or the query's ``Action``), and how
+    many calls it held at once: served as JSON on ``GET /chaos-timings``. The hub's own figure for a send
+    also holds its wait for one of its sink's threads and the connection; this one is moto's alone."""
+
+    def __init__(self, app: Any) -> None:
+        self.app, self.lock = app, threading.Lock()
+        self.calls: dict[str, list[float]] = {}
+        self.busy = self.busiest = 0
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        if environ.get("PATH_INFO") == "/chaos-timings":
+            start_response("200 OK", [("Content-Type", "application/json")])
+            return [json.dumps(self.summary()).encode()]
+        action = (environ.get("HTTP_X_AMZ_TARGET") or environ.get("QUERY_STRING", "") or "other").split(".")[-1]
+        began = time.perf_counter()
+        with self.lock:
+            self.busy += 1
+            self.busiest = max(self.busiest, self.busy)
+        try:
+            return self.app(environ, start_response)
+        finally:
+            with self.lock:
+                self.busy -= 1
+                self.calls.setdefault(action[:40], []).append(time.perf_counter() - began)
+
+    def summary(self) -> dict[str, Any]:
+        """Per action: calls, p50, p90, p99 and max seconds; and the most calls held at once."""
+        with self.lock:
+            calls = {action: sorted(times) for action, times in self.calls.items()}
+        return {"busiest": self.busiest, "actions": {
+            action: {"calls": len(times), **{name: round(times[min(len(times) - 1, int(len(times) * q))], 3)
+                                             for name, q in (("p50", 0.5), ("p90", 0.9), ("p99", 0.99), ("max", 1.0))}}
+            for action, times in calls.items()}}
+
+
 def serve(argv: list[str] | None = None) -> None:
     """moto's application under waitress: keep-alive connections and a fixed pool of threads. moto's own
     server (werkzeug) closes every connection and starts a thread per request, and under load its accept
@@ -180,7 +218,7 @@ def serve(argv: list[str] | None = None) -> None:
     parser.add_argument("-p", "--port", type=int, default=5000)
     args = parser.parse_args(argv)
     os.environ.setdefault("MOTO_PORT", str(args.port))
-    app = DomainDispatcherApplication(create_backend_app)
+    app = Timings(DomainDispatcherApplication(create_backend_app))
     waitress.serve(app, host=args.host, port=args.port, threads=THREADS, connection_limit=1000, _quiet=True)
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pika
 
 from chaos.aws import QueueTap, eventbridge_key, moto_process, sqs_key
+from chaos.fifotap import FifoTap
 from chaos.ordering import FIFO_NAME, Receipts
 from hub.config import get_settings
 from devkit.destinations import STATIC_AWS, AwsDestinations
@@ -101,7 +102,7 @@ def queue_destinations(folder: Path, tag: str) -> Iterator[Queues]:
         sqs_endpoint, fifo_endpoint = destinations.queue(), destinations.queue(fifo=True)
         bus, bus_tap = destinations.bus_with_tap()
         taps = {"sqs": QueueTap(sqs_endpoint, sqs_key), "eventbridge": QueueTap(bus_tap, eventbridge_key),
-                FIFO_NAME: QueueTap(fifo_endpoint, sqs_key, Receipts())}
+                FIFO_NAME: FifoTap(fifo_endpoint, sqs_key, Receipts())}
         for tap in taps.values():
             tap.start()
             stack.callback(tap.stopping.set)

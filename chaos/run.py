@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import tempfile
 import time
 import uuid
@@ -16,6 +17,7 @@ import orjson
 import psycopg
 
 from chaos import ledger as books
+from chaos.aws import moto_timings, timings_line
 from chaos.cluster import (
     Cluster,
     api_port,
@@ -40,9 +42,11 @@ from hub.kafka import ensure_topics
 
 # A 5xx is allowed while the database is down and this long after it is back (pools reconnect).
 DB_GRACE_SECONDS = 15.0
-# Fast retries, short leases and a short hold recheck, so a run drains in a minute or two.
+# Fast retries, short leases and a short hold recheck, so a run drains in a minute or two. The lease
+# outlasts a try on the loaded machine (N105): at 200 events/s an SQS send took up to 7-11 s (the AWS
+# client's read timeout is 10 s), and a try that outlives its lease is sent again by another worker.
 DELIVER_SETTINGS = {"HUB_DELIVER_RETRY_LADDER_SECONDS": "0.5,1,1,2,2,3,3,3", "HUB_DELIVER_RETRY_JITTER": "0.2",
-                    "HUB_DELIVER_LEASE_SECONDS": "5", "HUB_DELIVER_HOLD_RECHECK_SECONDS": "1",
+                    "HUB_DELIVER_LEASE_SECONDS": "15", "HUB_DELIVER_HOLD_RECHECK_SECONDS": "1",
                     "HUB_DELIVER_BATCH_SIZE": "100", "HUB_KAFKA_SESSION_TIMEOUT_MS": "6000",
                     "HUB_EGRESS_ALLOW_CIDRS": "127.0.0.0/8", "HUB_STARTUP_WAIT_SECONDS": "60"}
 
@@ -126,6 +130,7 @@ class Session:
     tenant: str
     topic: str
     pull_id: str
+    folder: Path  # the run's records: kept when the ledger does not balance
 
 
 def run_faults(session: Session) -> list[tuple[float, float, str]]:
@@ -208,8 +213,14 @@ def account(session: Session, traffic: Traffic, windows: list[tuple[float, float
     left, dead = left_in_queues(session.targets.queues.node.url, traffic.consumer.queue_id)
     books.consumer_lines(ledger, traffic.consumer.acks(), stored, left, dead, traffic.consumer.ends)
     books.api_lines(ledger, traffic.log.entries, windows)
-    ordering_lines(ledger, session.targets.hooks.receipts, session.dsn, session.tenant, ORDERED_NAME)
-    ordering_lines(ledger, session.targets.queues.fifo_receipts, session.dsn, session.tenant, FIFO_NAME)
+    lease = float(DELIVER_SETTINGS["HUB_DELIVER_LEASE_SECONDS"])
+    ordering_lines(ledger, session.targets.hooks.receipts, session.dsn, session.tenant, ORDERED_NAME,
+                   session.folder, lease)
+    ordering_lines(ledger, session.targets.queues.fifo_receipts, session.dsn, session.tenant, FIFO_NAME,
+                   session.folder, lease)
+    timings = moto_timings(os.environ.get("HUB_AWS_ENDPOINT_URL", ""))
+    (session.folder / "moto-timings.json").write_bytes(orjson.dumps(timings, option=orjson.OPT_INDENT_2))
+    ledger.check("moto's own time per call (SQS, EventBridge)", timings_line(timings), True)
     exits = sum(child.unplanned_exits for children in session.cluster.processes.values() for child in children)
     ledger.check("processes that exited on their own", exits, True)
     return ledger
@@ -220,10 +231,29 @@ def run(plan: Plan) -> books.Ledger:
     schedule = make_schedule(plan.seed, plan.faults, short=plan.short)
     print(f"chaos: seed {plan.seed} (replay with --seed {plan.seed}), {len(schedule)} faults\n{describe(schedule)}",
           flush=True)
+    folder = Path(tempfile.mkdtemp(prefix=f"hub-chaos-{plan.seed}-"))
+    ledger: books.Ledger | None = None
+    try:
+        ledger = run_in(plan, schedule, folder)
+        return ledger
+    finally:
+        keep_if_failed(folder, ledger)
+
+
+def keep_if_failed(folder: Path, ledger: books.Ledger | None) -> None:
+    """Remove the run's folder when its ledger balances; else keep it (the ledger, the ordering detail, the
+    processes' and moto's logs, the receivers' notes) and say where."""
+    if ledger is not None and ledger.balanced:
+        shutil.rmtree(folder, ignore_errors=True)
+    else:
+        print(f"chaos: the run's records are kept in {folder}", flush=True)
+
+
+def run_in(plan: Plan, schedule: list[Fault], folder: Path) -> books.Ledger:
+    """Set up the services, the destinations and the subscriptions in FOLDER, then the traffic and faults."""
     tag, tenant = uuid.uuid4().hex[:8], f"chaos-{uuid.uuid4().hex[:8]}"
     started = time.monotonic()
     with ExitStack() as stack:
-        folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="hub-chaos-")))
         postgres, kafka = stack.enter_context(private_services())
         hooks = stack.enter_context(webhook_receivers(plan.seed, folder))
         queues = stack.enter_context(queue_destinations(folder, tag))
@@ -240,7 +270,7 @@ def run(plan: Plan) -> books.Ledger:
         cluster = Cluster(postgres, kafka, env, folder)
         stack.callback(cluster.stop_all)
         return traffic_and_faults(Session(plan, schedule, cluster, Targets(hooks, queues), dsn, tenant, topic,
-                                          pull_id))
+                                          pull_id, folder))
     raise AssertionError("unreachable")
 
 
@@ -279,4 +309,5 @@ def traffic_and_faults(session: Session) -> books.Ledger:
     session.cluster.stop_kind("deliver")
     ledger = account(session, traffic, windows)
     print(ledger.table(), flush=True)
+    (session.folder / "ledger.txt").write_text(ledger.table() + "\n")
     return ledger

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import time
-import uuid
 from typing import Any
 
+import uuid_utils
 from sqlalchemy import Engine, text
 
 from hub.backbone.outbound import OutboundEvent, to_record, topic_for
@@ -38,8 +38,10 @@ def broker_topic() -> str:
 
 def build_record(*, tenant_id: str, topic: Topic, event_type: str, data: Any, ts: int) -> KafkaRecord:
     """The Kafka record of one broker event; 422 when ingest would refuse it."""
+    # uuid_utils: the standard library's uuid4 reads the kernel's random source on every call, 8 µs of a
+    # single publish (N100); this one is a v4 UUID too, from a seeded generator.
     event = OutboundEvent(source=BROKER_SOURCE, event_type=event_type, tenant_id=tenant_id,
-                          event_id=str(uuid.uuid4()), time=from_millis(ts), data=data, subject=topic.text,
+                          event_id=str(uuid_utils.uuid4()), time=from_millis(ts), data=data, subject=topic.text,
                           partition_key=topic.main)
     try:
         return to_record(event, mode=STRUCTURED)

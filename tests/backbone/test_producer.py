@@ -214,3 +214,35 @@ def test_a_batch_completes_when_its_last_report_comes() -> None:
         producer.close(0.1)
     assert time.monotonic() - started < 5 and result.durable
     assert [(o.index, o.offset) for o in result.landed] == [(0, 2), (1, 1), (2, 0)]
+
+
+def test_an_async_publish_makes_no_thread_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The event loop's wait is a future: no lock or condition is built per call (N100), and the
+    blocking publish still waits on its own event."""
+    import threading
+
+    client = _FakeClient()
+    producer = BackboneProducer(client)
+    producer._ready_topics.add("t")  # noqa: SLF001
+    made: list[object] = []
+    real_event = threading.Event
+
+    def counting_event() -> threading.Event:
+        made.append(object())
+        return real_event()
+
+    monkeypatch.setattr(threading, "Event", counting_event)
+    try:
+        async def publish():  # noqa: ANN202
+            task = asyncio.ensure_future(producer.publish_async("t", [_record("t-8", 0)], timeout_seconds=30))
+            await asyncio.sleep(0.05)
+            client.callbacks[0](None, _FakeMessage(0, 5))
+            return await task
+        result = asyncio.run(publish())
+        assert result.durable and not made
+        client.callbacks.clear()
+        threading.Timer(0.05, lambda: client.callbacks[0](None, _FakeMessage(0, 6))).start()
+        before = len(made)  # the timer's own events
+        assert producer.publish("t", [_record("t-8", 1)], timeout_seconds=30).durable and len(made) == before + 1
+    finally:
+        producer.close(0.1)
