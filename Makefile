@@ -9,6 +9,7 @@
 #   make bench        run every bench/*.py script in turn
 #   make bench-compare REF=<commit>  the hot-path benches on the working tree and on REF, interleaved, with ratios
 #   make bench-ordered ordered delivery per key beside the unordered path (bench/ordered.py)
+#   make bench-noisy  one tenant's flood or hanging destination beside quiet tenants (bench/noisy.py)
 #   make openapi      regenerate schemas/openapi.json from the app
 #   make client       regenerate the Python client (clients/python) from schemas/openapi.json, build its wheel and sdist
 #   make chaos        the chaos ledger: 30 faults from a seeded schedule (SEED=n replays one; FAULTS=n; RATE=events/s)
@@ -35,7 +36,7 @@ WITH_ENV := . deploy/local/fill-env.sh "$(ENV_FILE)";
 # The same, with HUB_DATABASE_URL naming the test database (the URL's last path segment swapped).
 WITH_TEST_ENV := $(WITH_ENV) HUB_DATABASE_URL="$${HUB_DATABASE_URL%/*}/$(TEST_DATABASE)";
 
-.PHONY: help install stack stack-down migrate migrate-test test dev bench bench-compare bench-ordered openapi client fuzz chaos
+.PHONY: help install stack stack-down migrate migrate-test test dev bench bench-compare bench-ordered bench-noisy openapi client fuzz chaos
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -88,6 +89,10 @@ bench-compare: stack migrate
 bench-ordered: stack migrate
 	bash deploy/local/tools.sh wrk nginx
 	$(WITH_ENV) $(VENV_PY) bench/ordered.py $(BENCH_ARGS)
+
+bench-noisy: stack migrate
+	bash deploy/local/tools.sh nginx
+	$(WITH_ENV) $(VENV_PY) bench/noisy.py $(BENCH_ARGS)
 
 # Needs no stack: the document comes from the routes alone.
 openapi: install

@@ -24,6 +24,14 @@ DELIVERY_LATENCY = Histogram("streaming_hub_delivery_seconds", "Delivery attempt
 CONSUMER_LAG = Gauge("streaming_hub_consumer_lag", "Consumer lag in records", ["topic", "partition"])
 JOB_BACKLOG = Gauge("streaming_hub_delivery_backlog", "Delivery jobs pending or retrying")
 OLDEST_DUE_JOB_AGE = Gauge("streaming_hub_delivery_oldest_due_seconds", "Age of the oldest due delivery job")
+# Per tenant, for the top ``HUB_DELIVER_METRICS_TOP_TENANTS`` by due jobs only (bounded cardinality, N98).
+TENANT_DUE_JOBS = Gauge("streaming_hub_tenant_due_jobs", "Due delivery jobs of a tenant (the top tenants by due jobs)",
+                        ["tenant"])
+TENANT_OLDEST_DUE = Gauge("streaming_hub_tenant_oldest_due_seconds",
+                          "Age of a tenant's oldest due delivery job (the top tenants by due jobs)", ["tenant"])
+TENANT_DELIVERY_SHARE = Gauge("streaming_hub_tenant_delivery_share",
+                              "Share of the jobs this deliver process claimed that went to a tenant, over the last "
+                              "report interval (the top tenants by due jobs)", ["tenant"])
 IN_FLIGHT = Gauge("streaming_hub_delivery_in_flight", "Delivery requests in flight in this process")
 ORDERED_BLOCKED_KEYS = Gauge("streaming_hub_ordered_blocked_keys",
                              "Ordered keys parked by a dead-lettered head until an operator resumes them (N77)")

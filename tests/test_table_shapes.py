@@ -79,7 +79,7 @@ def test_the_deliver_attempt_copy_writes_every_column_of_the_model():
 def test_the_claim_returns_the_claimed_job_columns_then_the_lease():
     assert deliver_store.CLAIMED_COLUMNS == ("id", "tenant_id", "subscription_id", "event_seq", "state", "attempts",
                                              "created_at", "priority", "ordering_key")
-    returning = deliver_store.CLAIM_SQL.split("RETURNING", 1)[1].split()
+    returning = deliver_store.CLAIM_SQL.split("RETURNING", 1)[1].split("\n)", 1)[0].split()
     assert " ".join(returning) == ", ".join(f"j.{name}" for name in (*deliver_store.CLAIMED_COLUMNS, "lease_until"))
     assert deliver_store.SUBSCRIPTIONS_SQL.startswith(f"SELECT {', '.join(deliver_store.SUBSCRIPTION_COLUMNS)} FROM")
 

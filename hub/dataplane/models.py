@@ -84,9 +84,12 @@ def state_in(states: tuple[JobState, ...]) -> str:
 class DeliveryJob(SQLModel, table=True):
     __tablename__ = "delivery_jobs"
     __table_args__ = (
-        # The claim's range scans: the due jobs of one priority, earliest first (revision 0020).
+        # The fair claim's lanes (N98, revision 0024): the lanes with open work, one probe each, and a
+        # lane's due jobs of one priority, earliest first, as one range scan.
         Index(
-            "ix_delivery_jobs_due",
+            "ix_delivery_jobs_lane",
+            "tenant_id",
+            "subscription_id",
             "priority",
             "next_attempt_at",
             postgresql_where=text(state_in(DUE_JOB_STATES)),

@@ -20,6 +20,13 @@ class IngestSettings(HubSettingsGroup):
     """Inside that window, a batch is written as soon as no record came for this long and no other batch
     is being written (low rates then wait milliseconds, not the whole window); 0 always waits it out."""
 
+    ingest_prefetch_kbytes: int = 1024
+    """Most record data an ingest process holds fetched ahead of its batches (N98): a flood on one partition
+    then puts at most this much ahead of another tenant's records (librdkafka's default is 64 MiB)."""
+
+    ingest_partition_fetch_kbytes: int = 128
+    """Most record data one fetch brings from one partition (N98), so each fetch takes every partition in turn."""
+
     ingest_nice: int = 10
     """How far ingest lowers its CPU priority (os.nice) so delivery gets the cores past capacity; 0 keeps it."""
 
@@ -56,6 +63,24 @@ class DeliverSettings(HubSettingsGroup):
 
     deliver_bulk_rate_per_second: float = 400.0
     """Most of a recovery's jobs one `hub deliver` process claims per second (N62; 0: no limit): the recovery's pace, traded for live latency."""
+
+    deliver_tenant_weights: str = ""
+    """Tenants' shares of delivery capacity (N98), as `tenant=weight` pairs separated by commas, e.g.
+    `acme=3,globex=2`; a tenant not named weighs 1."""
+
+    deliver_lane_batch_max: int = 128
+    """Most jobs of one lane a claim takes (N98): a backlog comes in batches its destination sends in
+    tens of milliseconds, so claims (and another lane's turn) come that often."""
+
+    deliver_hanging_after_seconds: float = 1.0
+    """A destination with requests out and none ended for this long hangs (N98): its lanes claim only its
+    free slots, and its sends never hold a batch's record."""
+
+    deliver_metrics_top_tenants: int = 10
+    """How many tenants (those with the most due jobs) get per-tenant backlog and share gauges (N98)."""
+
+    deliver_claim_lanes: int = 256
+    """Most lanes (a tenant's subscription with open work) one claim visits (N98); past it, claims take turns."""
 
     deliver_pipelines: int = 3
     """Claim-deliver-record loops per `hub deliver` process, each with its own database connection."""

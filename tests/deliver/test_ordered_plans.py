@@ -13,7 +13,7 @@ from typing import Any
 import psycopg
 
 from hub.dataplane import ordering
-from tests.deliver.test_store_plans import assert_bounded_by_the_batch, nodes, positional, run_prepared
+from tests.deliver.test_store_plans import assert_bounded_by_the_batch, claim_params, nodes, positional, run_prepared
 from workers.deliver import store
 
 KEYS = 100_000
@@ -47,12 +47,15 @@ def test_the_claim_and_the_advance_stay_bounded_with_100k_open_keys(deliver_db: 
     with psycopg.connect(deliver_db) as conn:
         try:
             conn.execute("SET LOCAL lock_timeout = '5s'")
+            # Every lane with due work shares a claim (N98): other tests' leftovers move out of the way.
+            conn.execute("UPDATE delivery_jobs SET next_attempt_at = now() + interval '1 day' "
+                         "WHERE state IN ('pending', 'retrying')")
             conn.execute(BUILD_SQL, {"tenant": f"plan-{sub.hex[:8]}", "sub": sub, "keys": KEYS})
             conn.execute("ANALYZE delivery_jobs")
             conn.execute("ANALYZE ordered_keys")
             conn.execute(f"PREPARE claim AS {positional(store.CLAIM_SQL)}")
             conn.execute(store.INDEX_LOOKUPS_SQL)
-            [(claim_plan,)] = run_prepared(conn, "EXPLAIN (ANALYZE, FORMAT JSON)", "claim", [BATCH, 60, BATCH])
+            [(claim_plan,)] = run_prepared(conn, "EXPLAIN (ANALYZE, FORMAT JSON)", "claim", claim_params(BATCH, 60, BATCH))
             claim_plan = claim_plan[0]["Plan"]
             heads = conn.execute("SELECT subscription_id, ordering_key, id FROM delivery_jobs WHERE subscription_id = %s"
                                  " AND lease_until IS NOT NULL", (sub,)).fetchall()
@@ -64,8 +67,8 @@ def test_the_claim_and_the_advance_stay_bounded_with_100k_open_keys(deliver_db: 
             conn.rollback()
     assert len(heads) == BATCH and claim_plan["Actual Rows"] == BATCH
     assert_bounded_by_the_batch(claim_plan)
-    due = [node for node in nodes(claim_plan) if node.get("Index Name") == "ix_delivery_jobs_due"]
-    assert due and sum(node["Actual Rows"] * node["Actual Loops"] for node in due) <= 2 * BATCH  # a range scan
+    due = [node for node in nodes(claim_plan) if node.get("Index Name") == "ix_delivery_jobs_lane"]
+    assert due and sum(node["Actual Rows"] * node["Actual Loops"] for node in due) <= 4 * BATCH  # range scans
     assert lock_plan["Actual Rows"] == BATCH
     for plan in (lock_plan, advance_plan):
         assert_bounded_by_the_batch(plan)

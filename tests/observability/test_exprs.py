@@ -26,5 +26,5 @@ def test_metric_names_of_an_expression(expr, names):
 
 def test_the_dashboard_has_a_row_per_stage():
     rows = [panel["title"] for panel in json.loads(DASHBOARD.read_text())["panels"] if panel["type"] == "row"]
-    assert [row.split(":")[0] for row in rows] == ["Ingest", "Delivery", "Seed 000", "Seed 003", "API"]
+    assert [row.split(":")[0] for row in rows] == ["Ingest", "Delivery", "Seed 000", "Seed 003", "API", "Tenants (fair delivery, N98)"]
     assert all(metric_names(expr) for expr in {**rule_exprs(), **dashboard_exprs()}.values())

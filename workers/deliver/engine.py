@@ -14,8 +14,10 @@ import asyncio
 import logging
 import uuid
 from collections import deque
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
+from itertools import zip_longest
 from typing import NamedTuple
 
 import psycopg
@@ -31,13 +33,16 @@ from hub.subscription.deliverability import Deliverability
 from workers.deliver import store
 from workers.deliver.bulk import BulkAllowance
 from workers.deliver.health import auto_disable, fold, record_health
+from workers.deliver.lanes import LaneCursor, parse_weights
 from workers.deliver.limits import Limits, acquire
 from workers.deliver.pacing import GRACE, plan
 from workers.deliver.policy import RetryPolicy, policy_from
 from workers.deliver.prepare import NotDeliverable, destination_key, prepare
 from workers.deliver.store import Claim, ClaimedJob, Settled
 from workers.deliver.outcomes import Sent, Try, ended, observe, outcomes_of, settled_job
+from workers.deliver.stalls import Stalls
 from workers.deliver.tails import Tails
+from workers.deliver.tenant_gauges import ClaimShares
 from workers.deliver.traces import end_attempts, start_attempts
 
 log = logging.getLogger("hub.deliver.engine")
@@ -63,6 +68,26 @@ def _millis(milliseconds: int) -> timedelta:
     return timedelta(milliseconds=milliseconds)
 
 
+def destination_queues(deliveries: list[PreparedDelivery], at: dict[int, float]
+                       ) -> dict[tuple[str, uuid.UUID | None], deque[int]]:
+    """The batch's send queues: one per destination (a paced subscription's deliveries, ``at``, one of their
+    own), each taking its subscriptions in turn (N98), so a lane with one job shares a destination with
+    another lane's hundreds without waiting behind them."""
+    lanes: dict[tuple[str, uuid.UUID | None], dict[uuid.UUID, list[int]]] = {}
+    for index, delivery in enumerate(deliveries):
+        key = destination_key(delivery.sink_kind, delivery.endpoint)
+        queue = lanes.setdefault((key, delivery.subscription_id if index in at else None), {})
+        queue.setdefault(delivery.subscription_id, []).append(index)
+    return {key: deque(by_lane.popitem()[1]) if len(by_lane) == 1 else deque(in_turn(by_lane.values()))
+            for key, by_lane in lanes.items()}
+
+
+def in_turn(lanes: Iterable[list[int]]) -> Iterator[int]:
+    """The lanes' items one lane after another, round and round: each lane's first, then each one's second."""
+    for round_ in zip_longest(*lanes):
+        yield from (index for index in round_ if index is not None)
+
+
 class Batch(NamedTuple):
     """One batch: the jobs claimed, and the ordered jobs its settle made due (their keys' next events)."""
 
@@ -83,21 +108,30 @@ class Engine:
         self.limits = Limits(settings.deliver_concurrency, settings.deliver_per_host_concurrency,
                              settings.deliver_host_wait_seconds)
         self.tails = Tails(tail_connect, settings.deliver_record_wait_seconds)
+        self.stalls = Stalls(settings.deliver_hanging_after_seconds)
+        self.shares = ClaimShares()
+        self.lanes = LaneCursor(weights=parse_weights(settings.deliver_tenant_weights),
+                                lanes=settings.deliver_claim_lanes, lane_max=settings.deliver_lane_batch_max)
 
     async def run_batch(self, conn: psycopg.AsyncConnection, *, bulk: bool = True) -> Batch:
         """Claim, deliver and record one batch (``bulk`` False: of live jobs only, N58); returns how many
         jobs it claimed, and how many ordered jobs its settle made due (N78). The sends still out after
         the record wait are recorded apart, when they end (N83)."""
-        claim = await store.claim(conn, limit=self.settings.deliver_batch_size,
+        claim = await store.claim(conn, limit=self.settings.deliver_batch_size, caps=self.stalls.caps(
+                                      self.limits.per_destination),
                                   lease_seconds=self.settings.deliver_lease_seconds,
-                                  bulk_limit=self.bulk.available() if bulk else 0)
+                                  bulk_limit=self.bulk.available() if bulk else 0, lanes=self.lanes)
         if not claim.jobs:
             return Batch(0)
+        self.shares.add(job.tenant_id for job in claim.jobs)
         self.bulk.spend(sum(1 for job in claim.jobs if job.priority == BULK))
         settled, sends, at = self._plan(claim)
         results: list[Sent | None] = [None] * len(sends)
-        sending = asyncio.ensure_future(self._send_all([delivery for _, delivery in sends], at, results))
-        if await self.tails.ended(sending):
+        healthy, hanging = self._send_all([delivery for _, delivery in sends], at, results)
+        sending = asyncio.gather(healthy, hanging)
+        # A hanging destination's sends never hold the record (N98): it waits for the others' only.
+        awaited = sending if hanging.done() or self.tails.connect is None else healthy
+        if await self.tails.ended(awaited) and sending.done():
             outcomes, tries = outcomes_of(self.policy, sends, results, range(len(sends)))
         else:
             ended_now = [index for index, sent in enumerate(results) if sent is not None]
@@ -169,31 +203,33 @@ class Engine:
             decision = self.policy.dead_letter(tries=job.attempts, now=now, error_class=ErrorClass.internal.value)
             return ended(job, kind, decision, detail, now)
 
-    async def _send_all(self, deliveries: list[PreparedDelivery], at: dict[int, float],
-                        results: list[Sent | None]) -> None:
+    def _send_all(self, deliveries: list[PreparedDelivery], at: dict[int, float],
+                  results: list[Sent | None]) -> tuple[asyncio.Future, asyncio.Future]:
         """Send the batch, at most ``per_destination`` at once to each destination, each send's result
-        into ``results`` as it ends (None stays: not tried).
+        into ``results`` as it ends (None stays: not tried); returns the sends to the destinations that do
+        not hang, and those to the ones that do (N98), as two futures.
 
         Each destination gets a few sender coroutines that each hold one destination slot (and one
         process slot) while they work through that destination's queue, so a slot is taken once per
         sender rather than once per job. A sender hands its sink ``batch_size`` deliveries per call
-        (one webhook request; one SQS or EventBridge batch call; a run of pipelined RabbitMQ publishes). Once ``deliver_host_wait_seconds`` have passed since the batch
-        began, a sender goes on only while its destination delivers (its last try was delivered) and
-        for at most half the lease (the batch is recorded before its lease ends); the jobs left queued
-        go back untried. A rate-limited subscription's deliveries (``at``: their slots' loop times) form
-        a queue of their own, worked by paced senders that share the destination's slots.
+        (one webhook request; one SQS or EventBridge batch call; a run of pipelined RabbitMQ publishes).
+        Once ``deliver_host_wait_seconds`` have passed since the batch began, a sender goes on only while
+        its destination delivers (its last try was delivered) and for at most half the lease (the batch is
+        recorded before its lease ends); the jobs left queued go back untried. A rate-limited subscription's
+        deliveries (``at``: their slots' loop times) form a queue of their own, worked by paced senders that
+        share the destination's slots.
         """
-        queues: dict[tuple[str, uuid.UUID | None], deque[int]] = {}
-        for index, delivery in enumerate(deliveries):
-            key = destination_key(delivery.sink_kind, delivery.endpoint)
-            queues.setdefault((key, delivery.subscription_id if index in at else None), deque()).append(index)
+        queues = destination_queues(deliveries, at)
         began = asyncio.get_running_loop().time()
         deadline = (began + self.limits.wait_seconds, began + self.settings.deliver_lease_seconds / 2)
-        await asyncio.gather(*(
-            (self._paced_sender(self.limits.per_destination[key], queue, deliveries, results, at, deadline[1])
-             if paced else self._sender(self.limits.per_destination[key], queue, deliveries, results, deadline))
-            for (key, paced), queue in queues.items()
-            for _ in range(min(len(queue), self.limits.per_destination_size))))
+        senders: tuple[list, list] = ([], [])
+        for (key, paced), queue in queues.items():
+            group = senders[self.stalls.hanging(key)]
+            for _ in range(min(len(queue), self.limits.per_destination_size)):
+                group.append(
+                    self._paced_sender(self.limits.per_destination[key], queue, deliveries, results, at, deadline[1])
+                    if paced else self._sender(self.limits.per_destination[key], queue, deliveries, results, deadline))
+        return asyncio.gather(*senders[0]), asyncio.gather(*senders[1])  # no sender: a future already done
 
     async def _paced_sender(self, slot: asyncio.Semaphore, queue: deque[int], deliveries: list[PreparedDelivery],
                             results: list[Sent | None], at: dict[int, float], latest: float) -> None:
@@ -260,6 +296,7 @@ class Engine:
         started = datetime.now(UTC)
         batch, spans = start_attempts(batch)
         in_flight.count += len(batch)
+        key = self._track(batch)
         try:
             results = [await sink.deliver(batch[0])] if len(batch) == 1 else await sink.deliver_many(batch)
         except BaseException as exc:
@@ -269,7 +306,16 @@ class Engine:
             end_attempts(spans, results)
         finally:
             in_flight.count -= len(batch)
+            self.stalls.ended(key, len(batch))
         return [(result, started, started + _millis(result.latency_ms)) for result in results]
+
+    def _track(self, batch: list[PreparedDelivery]) -> str:
+        """Note a try of ``batch`` (one destination) going out, and which subscriptions send there (N98)."""
+        key = destination_key(batch[0].sink_kind, batch[0].endpoint)
+        for delivery in batch:
+            self.stalls.place(delivery.subscription_id, key)
+        self.stalls.began(key, len(batch))
+        return key
 
     async def _record(self, conn: psycopg.AsyncConnection, claim: Claim, settled: list[Settled],
                       tries: list[Try]) -> int:

@@ -36,7 +36,8 @@ async def serve(runtime: WorkerRuntime) -> None:
     listeners = [wakeup.listen(stop, runtime.async_connector(role="wakeup"))] if settings.deliver_wakeup else []
     runtime.freeze_heap()
     try:
-        await asyncio.gather(report_backlog(stop, connect), wakeup.release_on(stop), *listeners,
+        await asyncio.gather(report_backlog(stop, connect, engine.shares, settings.deliver_metrics_top_tenants),
+                             wakeup.release_on(stop), *listeners,
                              *(pipeline(engine, connect, stop, wakeup, pacing, bulk=bulk)
                                for bulk in lanes(settings.deliver_pipelines)))
     finally:

@@ -21,10 +21,11 @@ import psycopg
 
 from hub.dataplane import ordering
 from hub.dataplane.models import (
-    DUE_JOB_STATES, FINISHED_JOB_STATES, DeliveryAttempt, DeliveryJob, JobPriority, JobState, state_in,
+    DUE_JOB_STATES, FINISHED_JOB_STATES, DeliveryAttempt, DeliveryJob, JobState, state_in,
 )
 from hub.subscription.delivery_view import VIEW_COLUMNS, DeliveryView, delivery_view
 from hub.tableshape import column_list, columns, copy_types
+from workers.deliver.lanes import FAIR_CLAIM_SQL, LaneCursor
 from workers.deliver.pacing import Grant, reserve, wanted_slots
 
 
@@ -67,36 +68,12 @@ ATTEMPT_TYPES = copy_types(DeliveryAttempt, *AttemptRow._fields)
 # What the engine reads of a subscription: the row its delivery view is built from.
 SUBSCRIPTION_COLUMNS = VIEW_COLUMNS
 
-# The claimed columns, then the lease token (last). Ordered keys' heads first, in at most half the batch
-# (a key has one due job at most, and the other half is kept for the rest), then live jobs, then (in the
-# room left, at most ``bulk``) the jobs a recovery re-enqueued (N58): one range scan of the due index per
-# priority, earliest first. A head goes first because each of its key's steps waits for the one before:
-# sorted by due time, a retried head (due "now + delay") would wait behind the whole backlog at every
-# retry, and a key would move one step per backlog (the chaos run at 200 events/s, N83).
-_DUE = f"""
-    SELECT id FROM delivery_jobs
-     WHERE {state_in(DUE_JOB_STATES)} AND priority = {{priority}} AND next_attempt_at <= now()
-     ORDER BY priority, next_attempt_at
-     LIMIT {{limit}}
-       FOR UPDATE SKIP LOCKED"""
-_CLAIM = """
-WITH head AS ({head}
-), live AS ({live}
-), bulk AS ({bulk}
-)
-UPDATE delivery_jobs AS j
-   SET next_attempt_at = now() + make_interval(secs => %(lease)s),
-       lease_until = now() + make_interval(secs => %(lease)s)
- WHERE j.id = ANY(ARRAY(SELECT id FROM head UNION ALL SELECT id FROM live UNION ALL SELECT id FROM bulk))
-RETURNING {returning}, j.lease_until
-"""
+# The claimed columns, then the lease token, then the last lane the claim visited (its loop's next start):
+# the fair claim of workers.deliver.lanes (N98), which took the place of one due-time order across every
+# tenant (ordered keys' heads first, N83; then live jobs; then a recovery's, N58): heads still go first
+# within their lane, and live jobs before bulk ones within the batch.
 _RETURNING = ", ".join(f"j.{name}" for name in CLAIMED_COLUMNS)
-_HEADS = "(SELECT count(*) FROM head)"
-CLAIM_SQL = _CLAIM.format(
-    head=_DUE.format(priority=JobPriority.head.value, limit="(%(limit)s + 1) / 2"),
-    live=_DUE.format(priority=JobPriority.live.value, limit=f"%(limit)s - {_HEADS}"), returning=_RETURNING,
-    bulk=_DUE.format(priority=JobPriority.bulk.value,
-                     limit=f"LEAST(%(bulk)s, %(limit)s - {_HEADS} - (SELECT count(*) FROM live))"))
+CLAIM_SQL = FAIR_CLAIM_SQL.format(returning=_RETURNING)
 # Every statement of the claim and the settle reaches delivery_jobs and event_log only through an index
 # condition on the batch's keys (``= ANY(<the batch's ids>)``), and joins (when it must) by hashing, so its
 # work is bounded by the batch whatever the planner believes. It was misled by statistics taken while a
@@ -172,22 +149,27 @@ class Settled(NamedTuple):
 
 
 async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: float,
-                bulk_limit: int | None = None) -> Claim:
-    """Claim up to ``limit`` due jobs, live ones first and at most ``bulk_limit`` bulk ones in the room left
-    (N58; None: no cap, 0: live ones only), read their events and their subscriptions (each as its delivery
-    view), and take the send slots of the rate-limited deliverable ones (N56), all in one transaction."""
+                bulk_limit: int | None = None, lanes: LaneCursor | None = None,
+                caps: dict[uuid.UUID, int] | None = None) -> Claim:
+    """Claim up to ``limit`` due jobs, each lane its fair share (N98; ``lanes``: the loop's place and the
+    weights; ``caps``: the most jobs a hanging destination's lanes may take), live ones first and at
+    most ``bulk_limit`` bulk ones (N58; None: no cap, 0: live ones only), read their events and their
+    subscriptions (each as its delivery view), and take the send slots of the rate-limited deliverable ones
+    (N56), all in one transaction."""
+    lanes = lanes or LaneCursor()
     async with conn.transaction():
         cursor = conn.cursor()
         # The claim's COMMIT does not wait for the WAL flush: a claim lost in a database crash only
         # makes its jobs due again (the lease token then matches nothing, so nothing is recorded
         # twice), and the flush was the slowest step between a job's commit and its request.
         await cursor.execute(CLAIM_SETTINGS_SQL)
-        await cursor.execute(CLAIM_SQL, {"limit": limit, "lease": lease_seconds,
-                                         "bulk": limit if bulk_limit is None else bulk_limit}, binary=True)
+        await cursor.execute(CLAIM_SQL, lanes.params(limit=limit, lease=lease_seconds, caps=caps,
+                                                     bulk=limit if bulk_limit is None else bulk_limit), binary=True)
         rows = await cursor.fetchall()
-        if not rows:
+        lanes.moved_to(*rows[0][-2:])  # one row of NULLs and the cursor when nothing was claimed
+        if rows[0][0] is None:
             return Claim([], None, {}, {})
-        jobs = [ClaimedJob._make(row[:-1]) for row in rows]
+        jobs = [ClaimedJob._make(row[:-3]) for row in rows]
         keys = sorted({(job.tenant_id, job.event_seq) for job in jobs})
         await cursor.execute(EVENTS_SQL, {"tenants": [k[0] for k in keys], "seqs": [k[1] for k in keys],
                                           "distinct_tenants": sorted({k[0] for k in keys})}, binary=True)
@@ -199,7 +181,7 @@ async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: flo
         rates = {sub_id: view.rate_limit_per_second for sub_id, view in views.items() if view.deliverable}
         grants, granted_at = await reserve(cursor, wanted=wanted_slots((job.subscription_id for job in jobs), rates),
                                            rates=rates)
-    return Claim(jobs, rows[0][-1], events, views, grants, granted_at)
+    return Claim(jobs, rows[0][-3], events, views, grants, granted_at)
 
 
 class Recorded(NamedTuple):
