@@ -20,12 +20,13 @@ class IngestSettings(HubSettingsGroup):
     """Inside that window, a batch is written as soon as no record came for this long and no other batch
     is being written (low rates then wait milliseconds, not the whole window); 0 always waits it out."""
 
-    ingest_prefetch_kbytes: int = 1024
+    ingest_prefetch_kbytes: int = 65536
     """Most record data an ingest process holds fetched ahead of its batches (N98): a flood on one partition
-    then puts at most this much ahead of another tenant's records (librdkafka's default is 64 MiB)."""
+    puts up to this much ahead of another tenant's records. Smaller cuts that wait but slows a backlog's
+    ingest (1024 halved a flood's drain in bench/noisy.py); the default is librdkafka's."""
 
-    ingest_partition_fetch_kbytes: int = 128
-    """Most record data one fetch brings from one partition (N98), so each fetch takes every partition in turn."""
+    ingest_partition_fetch_kbytes: int = 1024
+    """Most record data one fetch brings from one partition (N98; librdkafka's default)."""
 
     ingest_nice: int = 10
     """How far ingest lowers its CPU priority (os.nice) so delivery gets the cores past capacity; 0 keeps it."""

@@ -42,7 +42,7 @@ class IngestWorker:
         self.consumer = make_consumer(settings.kafka_consumer_group, **{
             "session.timeout.ms": settings.kafka_session_timeout_ms, "error_cb": on_error,
             "client.id": "streaming-hub-ingest",
-            # A small read-ahead (N98): a flood on one partition puts little ahead of other tenants' records.
+            # The read-ahead (N98): how much of a flood ingest holds ahead of other tenants' records.
             "queued.max.messages.kbytes": settings.ingest_prefetch_kbytes,
             "max.partition.fetch.bytes": settings.ingest_partition_fetch_kbytes * 1024})
         timeout_ms = int(settings.dlq_produce_timeout_seconds * 1000)
