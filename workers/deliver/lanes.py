@@ -13,7 +13,8 @@ A **lane** is one subscription of one tenant (``tenant_id``, ``subscription_id``
 3. **Fills** the room the lanes with little due work left, from the lanes with more due jobs than their
    share (each lane's first pass reads one job past its share to know), split by weight: a lone flooding
    lane still gets whole batches.
-4. **Takes** the candidates live before bulk, each lane's first job before any lane's second (every lane
+4. **Takes** the candidates (each locked as it is read, ``SKIP LOCKED``, so concurrent claims take a lane's
+   next jobs rather than the same ones) live before bulk, each lane's first job before any lane's second (every lane
    with due work gets its turn in this claim when there are no more of them than ``limit``), then in
    virtual-time order (a job's rank in its lane divided by the lane's weight), at most ``limit``, locking
    each with ``SKIP LOCKED`` and moving it under the lease.
@@ -53,9 +54,11 @@ def _lane_jobs(count: str, skip: str = "0") -> str:
     """A lane's due jobs (``q``: the lane's row), heads, then live, then bulk, each earliest first: at most
     ``count`` after the first ``skip``. Each priority is one range scan of the lane index."""
     def branch(priority: JobPriority, limit: str) -> str:
-        return (f"(SELECT id, priority FROM delivery_jobs WHERE {DUE} AND tenant_id = q.t AND "
+        # Locked as read, skipping what another claim holds: concurrent claims (a process's pipelines, other
+        # processes) take the next jobs of a lane instead of all choosing its first ones.
+        return (f"SELECT * FROM (SELECT id, priority FROM delivery_jobs WHERE {DUE} AND tenant_id = q.t AND "
                 f"subscription_id = q.s AND priority = {priority.value} AND next_attempt_at <= now() "
-                f"ORDER BY next_attempt_at LIMIT {limit})")
+                f"ORDER BY next_attempt_at LIMIT {limit} FOR UPDATE SKIP LOCKED) AS {priority.name}")
     upto = f"({skip}) + ({count})"
     # Heads first, in at most half the claim (N83): a lane of many keys still moves its live jobs. The cap is
     # the claim's, not the pass's, so the fill's rows continue the first pass's in one order.
