@@ -12,19 +12,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import uuid
 from collections import deque
-from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
-from itertools import zip_longest
 from typing import NamedTuple
 
 import psycopg
 
 from hub.config import Settings
-from hub.dataplane.reconnect import AsyncConnector
 from hub.dataplane.models import JobPriority
+from hub.dataplane.reconnect import AsyncConnector
 from hub.metrics import IN_FLIGHT
 from hub.providers.registry import SinkSet, SinkUnavailable
 from hub.sinks.base import PreparedDelivery
@@ -35,12 +32,13 @@ from workers.deliver.bulk import BulkAllowance
 from workers.deliver.health import auto_disable, fold, record_health
 from workers.deliver.lanes import LaneCursor, parse_weights
 from workers.deliver.limits import Limits, acquire
+from workers.deliver.outcomes import Sent, Try, ended, observe, outcomes_of, settled_job
 from workers.deliver.pacing import GRACE, plan
 from workers.deliver.policy import RetryPolicy, policy_from
 from workers.deliver.prepare import NotDeliverable, destination_key, prepare
-from workers.deliver.store import Claim, ClaimedJob, Settled
-from workers.deliver.outcomes import Sent, Try, ended, observe, outcomes_of, settled_job
+from workers.deliver.queues import destination_queues
 from workers.deliver.stalls import Stalls
+from workers.deliver.store import Claim, ClaimedJob, Settled
 from workers.deliver.tails import Tails
 from workers.deliver.tenant_gauges import ClaimShares
 from workers.deliver.traces import end_attempts, start_attempts
@@ -66,26 +64,6 @@ IN_FLIGHT.set_function(lambda: in_flight.count)
 def _millis(milliseconds: int) -> timedelta:
     """A try's latency as a timedelta (one object per value: a try's end is its start plus it)."""
     return timedelta(milliseconds=milliseconds)
-
-
-def destination_queues(deliveries: list[PreparedDelivery], at: dict[int, float]
-                       ) -> dict[tuple[str, uuid.UUID | None], deque[int]]:
-    """The batch's send queues: one per destination (a paced subscription's deliveries, ``at``, one of their
-    own), each taking its subscriptions in turn (N98), so a lane with one job shares a destination with
-    another lane's hundreds without waiting behind them."""
-    lanes: dict[tuple[str, uuid.UUID | None], dict[uuid.UUID, list[int]]] = {}
-    for index, delivery in enumerate(deliveries):
-        key = destination_key(delivery.sink_kind, delivery.endpoint)
-        queue = lanes.setdefault((key, delivery.subscription_id if index in at else None), {})
-        queue.setdefault(delivery.subscription_id, []).append(index)
-    return {key: deque(by_lane.popitem()[1]) if len(by_lane) == 1 else deque(in_turn(by_lane.values()))
-            for key, by_lane in lanes.items()}
-
-
-def in_turn(lanes: Iterable[list[int]]) -> Iterator[int]:
-    """The lanes' items one lane after another, round and round: each lane's first, then each one's second."""
-    for round_ in zip_longest(*lanes):
-        yield from (index for index in round_ if index is not None)
 
 
 class Batch(NamedTuple):
