@@ -29,10 +29,41 @@ def _env(name: str, default: str) -> str:
     return os.environ.get(name) or default
 
 
+def _listening(port: int) -> bool:
+    """Whether a socket of this machine listens on PORT (True when /proc cannot tell)."""
+    found = False
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(table) as fh:
+                rows = fh.read().splitlines()[1:]
+        except OSError:
+            continue
+        found = True
+        for row in rows:
+            local, state = row.split()[1], row.split()[3]
+            if state == "0A" and int(local.rsplit(":", 1)[1], 16) == port:
+                return True
+    return not found
+
+
+def _wait_for_listener(address: str) -> None:
+    """Raise unless something listens on ADDRESS's port (``host:port`` or a URL).
+
+    The stack's ports lie in Linux's ephemeral range: a client connecting before the service listens can be
+    given that very port as its source and connect to itself, and the service then cannot bind it. So no
+    connection is tried until something listens there."""
+    from urllib.parse import urlsplit
+
+    port = urlsplit(address if "://" in address else f"//{address}").port
+    if port is not None and not _listening(port):
+        raise RuntimeError(f"nothing listens on port {port} yet")
+
+
 def check_kafka() -> str:
     from confluent_kafka.admin import AdminClient
 
     bootstrap = _env("HUB_KAFKA_BOOTSTRAP", "127.0.0.1:59092")
+    _wait_for_listener(bootstrap.split(",")[0])
     quiet = logging.getLogger("wait_ready.rdkafka")
     quiet.addHandler(logging.NullHandler())
     quiet.propagate = False
@@ -58,6 +89,7 @@ def check_postgres() -> str:
     url = _env("HUB_DATABASE_URL", "postgresql+psycopg://hub:hub@127.0.0.1:55432/hub")
     # SQLAlchemy-style driver suffix is not understood by libpq.
     dsn = url.replace("postgresql+psycopg://", "postgresql://", 1)
+    _wait_for_listener(dsn)
     with psycopg.connect(dsn, connect_timeout=3) as conn:
         (one,) = conn.execute("select 1").fetchone()
         version = conn.info.parameter_status("server_version")
@@ -72,6 +104,7 @@ def check_rabbitmq() -> str:
 
     logging.getLogger("pika").setLevel(logging.CRITICAL + 1)
     url = _env("HUB_RABBITMQ_URL", "amqp://hub:hub@127.0.0.1:55672/%2F")
+    _wait_for_listener(url)
     params = pika.URLParameters(url)
     params.connection_attempts = 1
     params.socket_timeout = 3
@@ -94,6 +127,7 @@ def check_moto() -> str:
 
     endpoint = _env("HUB_AWS_ENDPOINT_URL", "http://127.0.0.1:55000")
     region = _env("HUB_AWS_REGION", "us-east-1")
+    _wait_for_listener(endpoint)
     sqs = boto3.client(
         "sqs",
         endpoint_url=endpoint,
