@@ -35,6 +35,8 @@ install_packages() {  # the missing ones only; apt-get update once, and only the
   log "apt-get update"
   apt-get update -q -o DPkg::Lock::Timeout=600 >&2
   log "apt-get install -y ${need[*]}"
+  # postgresql-server-dev-15 brings postgresql-15 to its own minor release: a server that runs already keeps
+  # its old binary until it restarts (the extension is built for the new one).
   # Another apt run may hold the lock for a moment: wait for it rather than fail.
   apt-get install -y -q -o DPkg::Lock::Timeout=600 "${need[@]}" >&2
 }
