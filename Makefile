@@ -1,7 +1,7 @@
 # streaming-hub developer entry points.  Run from the repository root.
 #   make install      create .venv and install the project (+ dev extras)
-#   make stack        start the local Kafka / PostgreSQL / RabbitMQ / moto stack
-#   make stack-down   stop what `make stack` started
+#   make stack        start the local Kafka / PostgreSQL / RabbitMQ / moto stack (DB=citus: and a Citus cluster)
+#   make stack-down   stop what `make stack` started (DB=citus: the Citus cluster's three servers only)
 #   make migrate      apply database migrations (the `hub` database, which `make dev` uses)
 #   make migrate-test create (when missing) and migrate the `hub_test` database
 #   make test         run the test suite on its own `hub_test` database (PYTEST_ARGS="-k foo -x" to narrow it)
@@ -32,7 +32,12 @@ TEST_DATABASE ?= hub_test
 
 # Export the stack's addresses (written by deploy/local/stack.sh) to python steps: each one the environment
 # leaves unset. A variable the operator exported wins over the file (deploy/local/fill-env.sh).
-WITH_ENV := . deploy/local/fill-env.sh "$(ENV_FILE)";
+# DB=citus: HUB_DATABASE_URL names the coordinator of the Citus cluster (deploy/local/citus-stack.sh, its env
+# file read first, so it wins over the stack's); the other services are the shared stack's. docs/scaling.md.
+DB          ?=
+CITUS       := $(filter citus,$(DB))
+CITUS_ENV   := $(LOCAL_DIR)/citus-pg/env
+WITH_ENV := $(if $(CITUS),. deploy/local/fill-env.sh "$(CITUS_ENV)";) . deploy/local/fill-env.sh "$(ENV_FILE)";
 # The same, with HUB_DATABASE_URL naming the test database (the URL's last path segment swapped).
 WITH_TEST_ENV := $(WITH_ENV) HUB_DATABASE_URL="$${HUB_DATABASE_URL%/*}/$(TEST_DATABASE)";
 
@@ -54,15 +59,17 @@ $(STAMP): pyproject.toml clients/python/pyproject.toml | $(VENV_PY)
 
 stack: install
 	bash deploy/local/stack.sh
+	$(if $(CITUS),bash deploy/local/citus-stack.sh)
 
 stack-down:
-	bash deploy/local/stack-down.sh
+	$(if $(CITUS),bash deploy/local/citus-stack.sh down,bash deploy/local/stack-down.sh)
 
 migrate: stack
 	$(WITH_ENV) $(VENV)/bin/hub migrate
 
 # Creates the test database when missing, then migrates it.
 migrate-test: stack
+	$(if $(CITUS),bash deploy/local/citus-stack.sh database "$(TEST_DATABASE)")
 	$(WITH_TEST_ENV) $(VENV)/bin/hub migrate --create-database
 
 # pytest's exit code is the recipe's exit code; 5 (no tests collected) fails too. The console tests
