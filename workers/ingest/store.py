@@ -73,12 +73,13 @@ SELECT tenant, bucket, ids::uuid[], n
 ON CONFLICT (tenant_id, bucket_start, subscription_ids)
 DO UPDATE SET events = pull_eligibility_hourly.events + EXCLUDED.events
 """
+# No conflict target: the table's one unique key is (id) on PostgreSQL, (tenant_id, id) on Citus (N107).
 POISON_ATTEMPT_SQL = f"""
 INSERT INTO delivery_attempts ({column_list(DeliveryAttempt, "id", "job_id", "tenant_id", "subscription_id",
                                             "sink_kind", "outcome", "status_code", "error_class",
                                             "latency_ms", "attempted_at")})
 VALUES (%s, NULL, %s, NULL, '', 'poison', 0, %s, 0, %s)
-ON CONFLICT (id) DO NOTHING
+ON CONFLICT DO NOTHING
 """
 # What a stored batch feeds, in its own transaction: broker history (seed 003, a row per broker event
 # only) and the consumer relay's wake-up (seed 000). Each takes the cursor and the inserted events.
