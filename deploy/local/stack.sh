@@ -274,6 +274,9 @@ listen_addresses = '$BIND_HOST'
 port = $PG_PORT
 unix_socket_directories = '$PG_RUN'
 max_connections = 200
+# Statement statistics (what each statement costs per delivery: bench/sustained.py reads them).
+shared_preload_libraries = 'pg_stat_statements'
+pg_stat_statements.track = top
 EOF
   if [ "$(id -u)" = 0 ]; then chown "$PG_OS_USER:" "$PG_DATA/hub-local.conf"; fi
 }
@@ -384,13 +387,23 @@ pg_provision() {
     pg_psql -c "create database hub owner hub"
     log "postgres: created database hub"
   fi
+  pg_extensions
+}
+
+pg_extensions() {
+  # In template1 too, so every database created later (tests', benches') has the view.
+  local db
+  for db in template1 hub; do
+    pg_psql -d "$db" -c "create extension if not exists pg_stat_statements" 2>/dev/null ||
+      warn "postgres: pg_stat_statements is not loaded in $db (restart: stack-down.sh && stack.sh)"
+  done
 }
 
 pg_finish() {
   local t; t=$(now_ms)
   if [ "$PG_ACTION" = running ]; then
     log "postgres: already running (pid $PG_PID)"
-    if quick_probe postgres; then return 0; fi
+    if quick_probe postgres; then pg_extensions; return 0; fi
   fi
   if ! pg_provision; then service_failed postgres "$PG_LOG"; return 0; fi
   if probe postgres "$TIMEOUT" "$PG_PID"; then
@@ -546,6 +559,10 @@ main() {
     warn "kafka config changed while running; restart (stack-down.sh && stack.sh) to apply"
   [ "$PG_ACTION" = running ] && [ "$PG_CONFIG_CHANGED" = 1 ] &&
     warn "postgres config changed while running; restart (stack-down.sh && stack.sh) to apply"
+  # A package upgrade (Debian's postgresql-15, e.g. pulled in by the Citus build's server headers) replaces the
+  # binary and the libraries under a running server, which then cannot load a library it had not loaded yet.
+  [ "$PG_ACTION" = running ] && [[ "$(readlink "/proc/$PG_PID/exe" 2>/dev/null)" == *"(deleted)" ]] &&
+    warn "postgres was upgraded while running; restart (stack-down.sh && stack.sh) before using it"
   [ "$RMQ_ACTION" = running ] && [ "$RMQ_CONFIG_CHANGED" = 1 ] &&
     warn "rabbitmq config changed while running; restart (stack-down.sh && stack.sh) to apply"
 

@@ -88,9 +88,9 @@ def test_one_claim_gives_every_lane_with_due_work_its_turn(deliver_db: str, lane
 def fair_shares(lanes: list[tuple[int, int, int]], written: dict[uuid.UUID, tuple], limit: int,
                 rounding=math.floor) -> dict[uuid.UUID, int]:  # noqa: ANN001
     """Each visited lane's share, rounded down (or as ``rounding`` says): tenants share ``limit`` evenly (no
-    weights set), and a tenant's share is split evenly across its lanes (a lane is visited while it has any
-    open job)."""
-    visited = {sub: tenant for (sub, (tenant, _)), (_, due, later) in zip(written.items(), lanes) if due + later}
+    weights set), and a tenant's share is split evenly across its lanes (a lane takes a share while it has a
+    job due: one whose jobs are all due later takes none)."""
+    visited = {sub: tenant for sub, (tenant, due) in written.items() if due}
     tenants = Counter(visited.values())
     return {sub: rounding(limit / len(tenants) / tenants[visited[sub]]) if sub in visited else 0 for sub in written}
 
@@ -133,6 +133,24 @@ def test_a_hanging_destination_takes_only_its_free_slots(deliver_db: str) -> Non
     hanging, full, healthy = list(written)
     taken = Counter(job.subscription_id for job in jobs)
     assert taken[hanging] == 2 and taken[full] == 0 and taken[healthy] == 50
+
+
+def test_a_claim_that_took_a_lanes_most_says_it_is_full(deliver_db: str) -> None:
+    """A lone lane with more due than a claim takes of one lane: the claim is full (its loop claims again at
+    once, as on a backlog); a lane with less due than that and the limit: it is not."""
+    async def run() -> tuple[store.Claim, store.Claim]:
+        conn = await psycopg.AsyncConnection.connect(deliver_db)
+        try:
+            await _lanes(conn, [(0, 30, 0)], f"full-{uuid.uuid4().hex[:6]}")
+            backlog = await store.claim(conn, limit=100, lease_seconds=60, lanes=LaneCursor(lane_max=8))
+            rest = await store.claim(conn, limit=100, lease_seconds=60, lanes=LaneCursor(lane_max=50))
+            return backlog, rest
+        finally:
+            await conn.rollback()
+            await conn.close()
+    backlog, rest = asyncio.run(run())
+    assert len(backlog.jobs) == 8 and backlog.full
+    assert len(rest.jobs) == 22 and not rest.full
 
 
 def test_weights_are_parsed_from_the_setting() -> None:

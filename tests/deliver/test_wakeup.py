@@ -97,7 +97,7 @@ def test_claims_without_a_backlog_are_spaced_and_a_full_batch_lifts_the_spacing(
         await pacing.turn(stop)  # nothing claimed yet: at once
         turns = [clock()]
         for _ in range(2):
-            pacing.claimed(3, 500)  # short: no backlog
+            pacing.claimed(False)  # short: no backlog
             await pacing.turn(stop)
             turns.append(clock())
         assert turns[0] - began < 0.1
@@ -106,12 +106,12 @@ def test_claims_without_a_backlog_are_spaced_and_a_full_batch_lifts_the_spacing(
         await asyncio.wait_for(waiting[0], 1)
         assert not waiting[1].done()  # the second gets the slot after
         await asyncio.wait_for(waiting[1], 1)
-        pacing.claimed(500, 500)  # full: a backlog
+        pacing.claimed(True)  # full: a backlog
         started = clock()
         for _ in range(5):
             await pacing.turn(stop)
         assert clock() - started < 0.1
-        pacing.claimed(0, 500)
+        pacing.claimed(False)
         paused = asyncio.create_task(pacing.turn(stop))
         await asyncio.sleep(0.01)
         stop.set()
@@ -128,7 +128,7 @@ def test_an_idle_poll_right_after_a_claim_does_not_claim_and_a_notified_claim_wa
         clock = asyncio.get_running_loop().time
         pacing, stop = ClaimPacing(0.02, 0.3), asyncio.Event()
         assert await pacing.turn(stop)  # a claim
-        pacing.claimed(0, 500)
+        pacing.claimed(False)
         began = clock()
         assert not await pacing.turn(stop, poll=True)  # that claim looked a moment ago: no poll
         assert clock() - began < 0.01  # and it did not wait for a slot

@@ -67,10 +67,12 @@ def _millis(milliseconds: int) -> timedelta:
 
 
 class Batch(NamedTuple):
-    """One batch: the jobs claimed, and the ordered jobs its settle made due (their keys' next events)."""
+    """One batch: the jobs claimed, the ordered jobs its settle made due (their keys' next events), and
+    whether its claim took all it could (more may be due)."""
 
     claimed: int
     promoted: int = 0
+    full: bool = False
 
 
 class Engine:
@@ -117,7 +119,7 @@ class Engine:
             self.tails.detach(self._record_tail(claim, sends, results, rest, sending))
             outcomes, tries = outcomes_of(self.policy, sends, results, ended_now)
         promoted = await self._record(conn, claim, settled + outcomes, tries)
-        return Batch(len(claim.jobs), promoted)
+        return Batch(len(claim.jobs), promoted, claim.full)
 
     async def _record_tail(self, claim: Claim, sends: list[tuple[ClaimedJob, PreparedDelivery]],
                            results: list[Sent | None], rest: list[int], sending: asyncio.Future[None]) -> None:

@@ -6,7 +6,8 @@ A **lane** is one subscription of one tenant (``tenant_id``, ``subscription_id``
    cursor, wrapping round: a loose index scan of ``ix_delivery_jobs_lane``, one probe a lane, so a lane's
    backlog costs nothing to step over. A lane whose destination hangs takes at most its free request
    slots in this worker (``caps``; none free: it is left out of this claim).
-2. **Shares** the batch: a lane's weight is its tenant's weight (``HUB_DELIVER_TENANT_WEIGHTS``, 1 unless
+2. **Shares** the batch among the visited lanes with a job due now (a lane whose jobs are all leased or
+   due later takes no share): a lane's weight is its tenant's weight (``HUB_DELIVER_TENANT_WEIGHTS``, 1 unless
    set) divided by the number of that tenant's lanes visited, so tenants share by weight and a tenant's
    share is split evenly across its destinations. Each lane takes up to ``ceil(limit × weight / total)``
    due jobs (its fair share, at most ``lane_max``), heads first, then live jobs, then bulk (N58, at most ``bulk`` a claim).
@@ -16,8 +17,8 @@ A **lane** is one subscription of one tenant (``tenant_id``, ``subscription_id``
 4. **Takes** the candidates (each locked as it is read, ``SKIP LOCKED``, so concurrent claims take a lane's
    next jobs rather than the same ones) live before bulk, each lane's first job before any lane's second (every lane
    with due work gets its turn in this claim when there are no more of them than ``limit``), then in
-   virtual-time order (a job's rank in its lane divided by the lane's weight), at most ``limit``, locking
-   each with ``SKIP LOCKED`` and moving it under the lease.
+   virtual-time order (a job's rank in its lane divided by the lane's weight), at most ``limit``, and moves
+   them under the lease, found by the place (``ctid``) they were read and locked at.
 
 Every read is an index range scan bounded by a lane's share or the room, so the claim's work is bounded
 by the batch and the lanes visited, never by a backlog. A lane's jobs are one tenant's: on a database
@@ -38,6 +39,15 @@ _NEXT_LANE = f"""SELECT tenant_id AS t, subscription_id AS s FROM delivery_jobs
 _UPTO = " AND (tenant_id, subscription_id) <= (%(after_t)s, %(after_s)s::uuid)"
 
 
+# Whether a visited lane has a job due now that this claim may take (bulk ones only with a bulk allowance): a
+# lane whose jobs are all leased or due later takes no share, so it leaves none unused. One index probe a
+# priority, each priority a constant (an index condition, as the lane's reads are).
+_DUE_AT = (f"EXISTS (SELECT 1 FROM delivery_jobs WHERE {DUE} AND tenant_id = v.t AND subscription_id = v.s "
+           "AND priority = {priority} AND next_attempt_at <= now())")
+_DUE_NOW = (f"({_DUE_AT.format(priority=JobPriority.head.value)} OR {_DUE_AT.format(priority=JobPriority.live.value)} "
+            f"OR (%(bulk)s > 0 AND {_DUE_AT.format(priority=JobPriority.bulk.value)}))")
+
+
 def _lane_scan(name: str, start_t: str, start_s: str, upto: str) -> str:
     """A recursive loose scan named ``name`` of the lanes after (start_t, start_s) (up to the cursor when
     ``upto``)."""
@@ -56,7 +66,7 @@ def _lane_jobs(count: str, skip: str = "0") -> str:
     def branch(priority: JobPriority, limit: str) -> str:
         # Locked as read, skipping what another claim holds: concurrent claims (a process's pipelines, other
         # processes) take the next jobs of a lane instead of all choosing its first ones.
-        return (f"SELECT * FROM (SELECT id, priority FROM delivery_jobs WHERE {DUE} AND tenant_id = q.t AND "
+        return (f"SELECT * FROM (SELECT ctid AS tid, id, priority FROM delivery_jobs WHERE {DUE} AND tenant_id = q.t AND "
                 f"subscription_id = q.s AND priority = {priority.value} AND next_attempt_at <= now() "
                 f"ORDER BY next_attempt_at LIMIT {limit} FOR UPDATE SKIP LOCKED) AS {priority.name}")
     upto = f"({skip}) + ({count})"
@@ -65,7 +75,7 @@ def _lane_jobs(count: str, skip: str = "0") -> str:
     heads = f"LEAST({upto}, (%(limit)s + 1) / 2)"
     branches = " UNION ALL ".join((branch(JobPriority.head, heads), branch(JobPriority.live, upto),
                                    branch(JobPriority.bulk, f"LEAST({upto}, %(bulk)s)")))
-    return f"""SELECT u.id, u.priority, u.rank
+    return f"""SELECT u.tid, u.id, u.priority, u.rank
         FROM (SELECT b.*, row_number() OVER () AS rank FROM (SELECT * FROM ({branches}) AS b LIMIT {upto}) AS b) AS u OFFSET ({skip})"""
 
 
@@ -84,14 +94,14 @@ lanes AS MATERIALIZED (
       FROM visited AS v
       LEFT JOIN unnest(%(weight_tenants)s::text[], %(weights)s::float8[]) AS w(tenant, weight) ON w.tenant = v.t
       LEFT JOIN unnest(%(capped)s::uuid[], %(caps)s::int[]) AS c(sub, cap) ON c.sub = v.s
-     WHERE COALESCE(c.cap, 1) > 0
+     WHERE COALESCE(c.cap, 1) > 0 AND {_DUE_NOW}
 ),
 shares AS MATERIALIZED (
     SELECT t, s, weight, cap, LEAST(cap, ceil(%(limit)s * weight / sum(weight) OVER ()))::int AS share
       FROM lanes
 ),
 peeked AS MATERIALIZED (
-    SELECT q.t, q.s, q.weight, q.share, q.cap, j.id, j.priority, j.rank
+    SELECT q.t, q.s, q.weight, q.share, q.cap, j.tid, j.id, j.priority, j.rank
       FROM shares AS q CROSS JOIN LATERAL ({_lane_jobs("q.share + 1")}) AS j
 ),
 first AS (SELECT * FROM peeked WHERE rank <= share),
@@ -104,19 +114,19 @@ room AS (
            (SELECT sum(weight) FROM filled) AS weight
 ),
 fill AS (
-    SELECT q.t, q.s, q.weight, j.id, j.priority, j.rank
+    SELECT q.t, q.s, q.weight, j.tid, j.id, j.priority, j.rank
       FROM (SELECT f.t, f.s, f.weight, f.share,
                    LEAST(f.cap - f.share, ceil(room.n * f.weight / room.weight))::int AS extra
               FROM filled AS f, room WHERE room.n > 0 AND f.share < f.cap) AS q
       CROSS JOIN LATERAL ({_lane_jobs("q.extra", "q.share")}) AS j
 ),
 chosen AS (
-    SELECT id FROM (
-        SELECT id, priority, rank > 1 AS again, rank / weight AS tag,
+    SELECT tid FROM (
+        SELECT tid, id, priority, rank > 1 AS again, rank / weight AS tag,
                count(*) FILTER (WHERE priority = {JobPriority.bulk.value})
                    OVER (ORDER BY priority = {JobPriority.bulk.value}, rank > 1, rank / weight, id) AS bulk_before
-          FROM (SELECT id, priority, rank, weight FROM first
-                UNION ALL SELECT id, priority, rank, weight FROM fill) AS c
+          FROM (SELECT tid, id, priority, rank, weight FROM first
+                UNION ALL SELECT tid, id, priority, rank, weight FROM fill) AS c
     ) AS ranked
      WHERE priority <> {JobPriority.bulk.value} OR bulk_before <= %(bulk)s
      ORDER BY priority = {JobPriority.bulk.value}, again, tag, id
@@ -125,16 +135,14 @@ chosen AS (
 last_visited AS (
     SELECT t, s FROM visited ORDER BY (t, s) <= (%(after_t)s, %(after_s)s::uuid) DESC, t DESC, s DESC LIMIT 1
 ),
-locked AS (
-    SELECT id FROM delivery_jobs
-     WHERE id = ANY(ARRAY(SELECT id FROM chosen)) AND {DUE} AND next_attempt_at <= now()
-       FOR UPDATE SKIP LOCKED
-),
 claimed AS (
+    -- The chosen rows are this claim's already (locked as read), so they are found by their place in the
+    -- table, not looked up again by id: two primary-key descents a job were a third of the claim's time.
+    -- A row changed since it was read cannot match its old place, and the conditions are checked again.
     UPDATE delivery_jobs AS j
        SET next_attempt_at = now() + make_interval(secs => %(lease)s),
            lease_until = now() + make_interval(secs => %(lease)s)
-     WHERE j.id = ANY(ARRAY(SELECT id FROM locked))
+     WHERE j.ctid = ANY(ARRAY(SELECT tid FROM chosen)) AND {DUE} AND j.next_attempt_at <= now()
     RETURNING {{returning}}, j.lease_until
 )
 SELECT claimed.*, last_visited.t, last_visited.s

@@ -33,12 +33,12 @@ async def pipeline(engine: Engine, connect: AsyncConnector, stop: asyncio.Event,
             polling = not await wakeup.wait(idle)  # another loop's claim just looked: wait again
             return
         polling = False
-        claimed, promoted = await engine.run_batch(conn, bulk=bulk)
+        claimed, promoted, full = await engine.run_batch(conn, bulk=bulk)
         # A settle that handed ordered keys on made their next jobs due now (N78): claim again at once,
         # as on a backlog (they are one, stored behind their heads), or a key would move once per pacing slot.
-        pacing.claimed(claimed if not promoted else engine.settings.deliver_batch_size,
-                       engine.settings.deliver_batch_size)
-        if claimed >= engine.settings.deliver_batch_size:
+        # A full claim (its limit, or a lane's most, N98) means a backlog too.
+        pacing.claimed(full or bool(promoted))
+        if full:
             wakeup.set()  # a full batch: more may be due, so an idle sibling loop claims too
         elif not claimed and not stop.is_set():
             polling = not await wakeup.wait(idle)

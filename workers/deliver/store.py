@@ -12,6 +12,7 @@ blocks it, in the same transaction (hub.dataplane.ordering, N78).
 from __future__ import annotations
 
 import uuid
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -130,6 +131,7 @@ class Claim:
     subscriptions: dict[uuid.UUID, DeliveryView]
     grants: dict[uuid.UUID, Grant] = field(default_factory=dict)  # N56: limited subscriptions' slots
     granted_at: float = 0.0  # the event loop's time when the grants were read
+    full: bool = False  # the claim took all it could: due work may be left (a backlog)
 
     def blocking(self) -> frozenset[uuid.UUID]:
         """The subscriptions whose ordering policy parks a key when its head dead-letters (N77)."""
@@ -181,7 +183,15 @@ async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: flo
         rates = {sub_id: view.rate_limit_per_second for sub_id, view in views.items() if view.deliverable}
         grants, granted_at = await reserve(cursor, wanted=wanted_slots((job.subscription_id for job in jobs), rates),
                                            rates=rates)
-    return Claim(jobs, rows[0][-3], events, views, grants, granted_at)
+    return Claim(jobs, rows[0][-3], events, views, grants, granted_at, full=_full(jobs, limit, lanes.lane_max))
+
+
+def _full(jobs: list[ClaimedJob], limit: int, lane_max: int) -> bool:
+    """Whether a claim took all it could: its limit, or one lane's most (that lane may have more due), so its
+    loop claims again at once, as on any backlog, instead of waiting for the pacing's next slot."""
+    if len(jobs) >= limit:
+        return True
+    return max(Counter(job.subscription_id for job in jobs).values()) >= lane_max
 
 
 class Recorded(NamedTuple):

@@ -107,9 +107,9 @@ class ClaimPacing:
         self.backlog = False
         self._last = float("-inf")
 
-    def claimed(self, count: int, limit: int) -> None:
-        """Note a claim's size: a full one means a backlog (no pacing), a short one means none."""
-        self.backlog = count >= limit
+    def claimed(self, full: bool) -> None:
+        """Note a claim: a full one (it took all it could) means a backlog (no pacing), a short one none."""
+        self.backlog = full
 
     async def turn(self, stop: asyncio.Event, *, poll: bool = False) -> bool:
         """Return when this loop may claim: at once on a backlog, else at the next free slot; False
