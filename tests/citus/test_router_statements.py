@@ -33,7 +33,7 @@ TENANTS = "tenant_id = ANY(%(tenants)s::text[]) AND"
 def restricted(sql: str) -> str:
     """``sql`` with every read and update of ``delivery_jobs`` restricted to the tenants ``%(tenants)s``."""
     text, reads = re.subn(r"FROM delivery_jobs\s+WHERE", f"FROM delivery_jobs WHERE {TENANTS}", sql)
-    text, updates = re.subn(r"WHERE j\.id = ANY", f"WHERE j.{TENANTS} j.id = ANY", text)
+    text, updates = re.subn(r"WHERE j\.(id|ctid) = ANY", rf"WHERE j.{TENANTS} j.\1 = ANY", text)
     assert reads + updates == sql.count("delivery_jobs"), "a reference to delivery_jobs left unrestricted"
     return text
 
