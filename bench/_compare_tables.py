@@ -116,7 +116,7 @@ def compare_rows(bench: Bench, ref_runs: list[Figures], work_runs: list[Figures]
 
 # What one delivery costs (issue 51): CPU by process group, then PostgreSQL's work (bench/_pg_costs.py).
 SUSTAINED_COSTS = ("deliver ms CPU/delivery", "ingest ms CPU/delivery", "postgres ms CPU/delivery",
-                   "kafka ms CPU/delivery", "statements/delivery", "rows written/delivery",
+                   "kafka ms CPU/delivery", "statements/delivery", "statement ms/delivery", "rows written/delivery",
                    "row versions/delivery", "HOT updates/delivery", "WAL bytes/delivery")
 
 

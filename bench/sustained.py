@@ -20,11 +20,12 @@ at a steady rate of R / K events/s, R the offered deliveries/s, for ``--duration
   of ``hub deliver``, ``hub ingest``, PostgreSQL and Kafka (each run's line gives every group's).
   ``postgres``, ``kafka`` and ``machine`` include other users of the machine;
 * PostgreSQL per delivery, over the same window (bench/_pg_costs.py: deltas of its statistics views,
-  nothing reset): top-level statements and rows written (inserted + updated + deleted) in the bench's
-  database, row versions (inserted + updated) and of those HOT updates, and WAL bytes (the whole
-  server's). All per delivery received in the window: past capacity, ingest runs ahead of delivery, so
+  nothing reset): top-level statements and the server's time executing them (waits included), rows
+  written (inserted + updated + deleted) in the bench's database, row versions (inserted + updated) and
+  of those HOT updates, and WAL bytes (the whole server's). All per delivery received in the window: past capacity, ingest runs ahead of delivery, so
   its writes for events not yet delivered count too. Kafka's fetch and produce requests are not measured
-  (the broker has no JMX port, and the hub's clients do not emit librdkafka statistics).
+  (the broker has no JMX port, and the hub's clients do not emit librdkafka statistics). Each run's
+  lines also name the tables written most and the statements that took longest, per delivery.
 
 **References, in the same run:** ``wrk`` at the nginx (the receiver's ceiling), a bare
 confluent-kafka consume of a topic of the same events (Kafka's), the paused-drain figure of
@@ -60,7 +61,7 @@ from bench._pg_costs import FIGURES as PG_FIGURES  # noqa: E402
 PEER_SUSTAINED = {1: 1_860.0, 10: 2_120.0}  # the upper end of its measured ranges (1,396-1,860; 2,021-2,120)
 CPU_COLUMNS = ("ingest", "deliver", "api", "kafka", "postgres", "nginx", "producer", "machine")
 PER_DELIVERY_CPU = ("deliver", "ingest", "postgres", "kafka")  # the table's "<group> ms CPU/delivery" columns
-PG_DIGITS = {"WAL bytes": 0}  # digits of each PostgreSQL figure per delivery (default 2)
+PG_DIGITS = {"WAL bytes": 0, "statement ms": 3}  # digits of each PostgreSQL figure per delivery (default 2)
 
 
 def median(values: list[float | None]) -> float | None:
@@ -96,6 +97,13 @@ def show(run: int, outcome: Outcome) -> None:
     ms = " ".join(f"{name} {fmt(outcome.cpu_ms_per_delivery(name), 3)}" for name in CPU_COLUMNS)
     pg = " ".join(f"{name} {fmt(value, PG_DIGITS.get(name, 2))}" for name, value in outcome.pg_per_delivery().items())
     print(f"    ms CPU/delivery: {ms} | postgres per delivery: {pg}", flush=True)
+    work, n = outcome.pg, max(outcome.deliveries_in_window, 1)
+    if work is not None:
+        tables = ", ".join(f"{name} {rows / n:.2f}" for name, rows in work.top_tables)
+        print(f"    postgres rows written/delivery by table: {tables}", flush=True)
+        for text, calls, spent in work.top_statements:
+            print(f"    postgres statement: {spent / n:.3f} ms/delivery, {calls / n:.3f} calls/delivery: {text}",
+                  flush=True)
     if outcome.stages:
         print(f"    stages p50/p99 ms: {format_stages(outcome.stages)}", flush=True)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import statistics
 
 from bench._compare_tables import BENCHES, LOWER, compare_rows, direction, read_figures, tables
-from bench._pg_costs import PgSnapshot, calls_between, per_delivery, pg_work
+from bench._pg_costs import PgSnapshot, Statement, per_delivery, pg_work, statement_deltas
 
 SUSTAINED, INGEST, PUBLISH = BENCHES
 
@@ -91,26 +91,31 @@ def test_sustained_cost_columns_are_figures_and_lower_is_better() -> None:
     assert compare_rows(SUSTAINED, ref, work, statistics.median)[0].worse
 
 
-def test_statement_calls_are_counted_statement_by_statement() -> None:
-    before = {("hub", 1, True): 100, ("hub", 2, True): 50, ("hub", 3, True): 7}
-    after = {("hub", 1, True): 130, ("hub", 2, True): 50, ("hub", 4, True): 5}
-    # 1: +30; 2: none; 4: new, in full; 3: evicted from the full view, not subtracted from the others
-    assert calls_between(before, after) == 35
+def test_statement_calls_and_time_are_counted_statement_by_statement() -> None:
+    before = {("hub", 1, True): Statement(100, 50.0), ("hub", 2, True): Statement(50, 9.0),
+              ("hub", 3, True): Statement(7, 1.0)}
+    after = {("hub", 1, True): Statement(130, 80.0, "SELECT 1"), ("hub", 2, True): Statement(50, 9.0),
+             ("hub", 4, True): Statement(5, 2.5, "COPY x")}
+    # 1: +30; 2: not called; 4: new, in full; 3: evicted from the full view, not subtracted from the others
+    assert statement_deltas(before, after) == [Statement(30, 30.0, "SELECT 1"), Statement(5, 2.5, "COPY x")]
 
 
-def test_pg_work_per_delivery() -> None:
-    before = PgSnapshot({("hub", 1, True): 10}, inserted=100, updated=40, deleted=5, hot_updated=10, wal_bytes=1_000)
-    after = PgSnapshot({("hub", 1, True): 410}, inserted=300, updated=140, deleted=25, hot_updated=70,
-                       wal_bytes=201_000)
+def test_pg_work_per_delivery_and_its_breakdown() -> None:
+    before = PgSnapshot({("hub", 1, True): Statement(10, 5.0)},
+                        {"jobs": (100, 40, 5, 10), "events": (50, 0, 0, 0)}, wal_bytes=1_000)
+    after = PgSnapshot({("hub", 1, True): Statement(410, 105.0, "UPDATE jobs"), ("hub", 2, True): Statement(2, 1.0)},
+                       {"jobs": (300, 140, 25, 70), "events": (70, 0, 0, 0), "new": (0, 0, 0, 0)}, wal_bytes=201_000)
     work = pg_work(before, after)
-    assert (work.statements, work.rows_written, work.row_versions, work.hot_updates, work.wal_bytes) == \
-        (400, 320, 300, 60, 200_000)
-    assert per_delivery(work, 200) == {"statements": 2.0, "rows written": 1.6, "row versions": 1.5,
-                                       "HOT updates": 0.3, "WAL bytes": 1000.0}
+    assert (work.statements, work.statement_ms, work.rows_written, work.row_versions, work.hot_updates,
+            work.wal_bytes) == (402, 101.0, 340, 320, 60, 200_000)
+    assert work.top_tables == [("jobs", 320), ("events", 20)]  # a table not written is not named
+    assert work.top_statements[0] == ("UPDATE jobs", 400, 100.0)
+    assert per_delivery(work, 200) == {"statements": 2.01, "statement ms": 0.505, "rows written": 1.7,
+                                       "row versions": 1.6, "HOT updates": 0.3, "WAL bytes": 1000.0}
 
 
 def test_pg_work_without_the_statements_view_or_deliveries() -> None:
-    work = pg_work(PgSnapshot(None, wal_bytes=5), PgSnapshot(None, inserted=4, wal_bytes=9))
+    work = pg_work(PgSnapshot(None, wal_bytes=5), PgSnapshot(None, {"t": (4, 0, 0, 0)}, wal_bytes=9))
     assert work.statements is None and per_delivery(work, 2)["statements"] is None
     assert per_delivery(work, 2)["row versions"] == 2.0
     assert set(per_delivery(work, 0).values()) == {None} and set(per_delivery(None, 5).values()) == {None}
