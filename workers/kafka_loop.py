@@ -26,6 +26,7 @@ from confluent_kafka import Consumer, KafkaError, KafkaException, Message, Topic
 from tenacity import RetryCallState, Retrying, retry_if_exception_type, wait_exponential_jitter
 
 from workers import liveness
+from workers.read_ahead import ReadAhead
 from workers.kafka_state import (
     FatalConsumerError, TransientError, WorkerStatus, record_key, partition_names, first_offsets, kafka_error_callback, next_offsets,
 )
@@ -58,9 +59,12 @@ class BatchLoop:
         self, consumer: Consumer, handler: Handler, *, max_records: int, max_ms: int, idle_ms: int = 0,
         retry_max_seconds: float, stop: threading.Event, status: WorkerStatus | None = None,
         housekeeping: Callable[[], None] | None = None, on_revoked: Callable[[list[TopicPartition]], None] | None = None,
-        prepare: Callable[[list[Message]], Any] | None = None,
+        prepare: Callable[[list[Message]], Any] | None = None, read_ahead: int = 0,
     ) -> None:
         self.consumer = consumer
+        # Batches from partitions in turns (N98; 0: in librdkafka's order, as the DLQ observer takes them).
+        self._ahead = ReadAhead(consumer, limit=read_ahead, resume_below=max_records) if read_ahead else None
+        self._source = self._ahead if self._ahead is not None else consumer
         self.handler = handler
         self.prepare = prepare or (lambda records: records)
         self.max_records = max_records
@@ -93,6 +97,8 @@ class BatchLoop:
         if self._failed is not None:
             self._failed = ([record for record in self._failed[0] if record_key(record) not in gone], self._failed[1])
         self._paused = [tp for tp in self._paused if (tp.topic, tp.partition) not in gone]
+        if self._ahead is not None:
+            self._ahead.drop(gone)
         self._retry_pending -= gone
         self.on_revoked(partitions)
 
@@ -212,7 +218,7 @@ class BatchLoop:
             # The idle wait is for a pause after a record; the first record is awaited whole (consume()
             # returns as it comes): polled every idle_ms, a quiet worker spent a tenth of a core waiting.
             short = slow and self._batch
-            messages = self.consumer.consume(num_messages=wanted,
+            messages = self._source.consume(num_messages=wanted,
                                              timeout=min(timeout, self.idle_ms / 1000) if short else timeout)
             for message in messages:
                 error = message.error()
@@ -254,7 +260,11 @@ class BatchLoop:
             self.consumer.pause(assignment)
             self._paused = assignment
         assigned = {(tp.topic, tp.partition) for tp in assignment}
-        for (topic, partition), offset in first_offsets(self._batch).items():
+        # Records read ahead are dropped too: each partition goes back to its first record not yet written.
+        held = self._ahead.records() if self._ahead is not None else []
+        if self._ahead is not None:
+            self._ahead.clear()
+        for (topic, partition), offset in first_offsets(self._batch + held).items():
             if (topic, partition) not in assigned:
                 continue  # revoked meanwhile: its new owner starts from the committed offset
             self._retry_pending.add((topic, partition))

@@ -28,6 +28,11 @@ class IngestSettings(HubSettingsGroup):
     ingest_partition_fetch_kbytes: int = 1024
     """Most record data one fetch brings from one partition (N98; librdkafka's default)."""
 
+    ingest_read_ahead_records: int = 20000
+    """Most records an ingest process holds fetched and not yet batched, by partition (N98): batches take
+    the partitions in turns, so a flood on one never queues another's records behind it. Past this, the
+    fullest partitions pause until their queue is down to a batch (0: batches in the order fetched)."""
+
     ingest_nice: int = 10
     """How far ingest lowers its CPU priority (os.nice) so delivery gets the cores past capacity; 0 keeps it."""
 

@@ -59,6 +59,7 @@ class IngestWorker:
             max_ms=settings.ingest_batch_max_ms,
             idle_ms=settings.ingest_batch_idle_ms, retry_max_seconds=settings.ingest_retry_max_seconds,
             stop=stop, status=self.status, housekeeping=self.housekeeping, on_revoked=self._forget_lag,
+            read_ahead=settings.ingest_read_ahead_records,
         )
         self._lag_at = 0.0
 
