@@ -16,6 +16,7 @@ from pathlib import Path
 
 from bench._deliver_hub import Session, count_jobs, created_times, stage_split, warm_up, worker_processes
 from bench._ingest_setup import Producer, Scratch
+from bench._pg_costs import PgWork, per_delivery, pg_snapshot, pg_work
 from bench._receiver import Nginx, Receipts, free_port
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -83,11 +84,16 @@ class Outcome:
     cpu: dict[str, float] = field(default_factory=dict)  # process -> cores busy over the window
     deliveries_in_window: int = 0
     stages: dict[str, tuple[float, ...]] = field(default_factory=dict)  # bench._deliver_hub.stage_split's
+    pg: PgWork | None = None  # PostgreSQL's work over the window (bench._pg_costs)
 
     def cpu_ms_per_delivery(self, name: str) -> float | None:
         cores = self.cpu.get(name)
         window_rate = self.delivered
         return cores * 1000 / window_rate if cores is not None and window_rate else None
+
+    def pg_per_delivery(self) -> dict[str, float | None]:
+        """PostgreSQL's statements, rows written, row versions, HOT updates and WAL bytes per delivery."""
+        return per_delivery(self.pg, self.deliveries_in_window)
 
 
 # -- processes and their CPU ---------------------------------------------------------------------
@@ -207,9 +213,12 @@ def run_once(scratch: Scratch, nginx: Nginx, plan: Plan, timing: Timing) -> Outc
             sender.start()
             _sleep_until(started + timing.window_start)
             before = cpu_snapshot(groups)
+            # Inside the CPU snapshots, which keep their timing; the reading backend, alive at neither, is left out.
+            pg_before = pg_snapshot(scratch.dsn)
             tag, window = f"{plan.variant.name}-{plan.subs}x{plan.rate}", timing.window_end - timing.window_start
             profiles = _py_spy(timing, groups, f"{tag}-window", window)
             _sleep_until(started + timing.window_end)
+            pg_after = pg_snapshot(scratch.dsn)
             after = cpu_snapshot(groups)
             sender.join(timing.duration + 120)
             stopped = time.time()
@@ -221,9 +230,10 @@ def run_once(scratch: Scratch, nginx: Nginx, plan: Plan, timing: Timing) -> Outc
             _drain(receipts, expected, timing.drain_timeout, procs[0])
             for profile in profiles:
                 profile.wait(60)
-        seen = receipts.seen
-        return _outcome(scratch, plan, timing, producer, seen, (started, stopped), (backlog, in_kafka), expected,
-                        _shares(before, after, timing.window_end - timing.window_start))
+        outcome = _outcome(scratch, plan, timing, producer, receipts.seen, (started, stopped), (backlog, in_kafka),
+                           expected, _shares(before, after, timing.window_end - timing.window_start))
+        outcome.pg = pg_work(pg_before, pg_after)
+        return outcome
     finally:
         session.close()
 

@@ -16,8 +16,16 @@ at a steady rate of R / K events/s, R the offered deliveries/s, for ``--duration
 * drain/s: deliveries received after the producer stopped / (last receipt - stop), when the backlog
   was at least 5,000: how fast the burst's backlog drains once it ends;
 * p50/p99 ms: the event's Kafka CreateTime -> nginx's receipt, for (a sample of) the window's receipts;
-* CPU: cores each process (group) used over the window (1.00 = one core), and ms of ``hub deliver``
-  and ``hub ingest`` CPU per delivery. ``postgres`` and ``machine`` include other users of the machine.
+* CPU: cores each process (group) used over the window (1.00 = one core), and ms of CPU per delivery
+  of ``hub deliver``, ``hub ingest``, PostgreSQL and Kafka (each run's line gives every group's).
+  ``postgres``, ``kafka`` and ``machine`` include other users of the machine;
+* PostgreSQL per delivery, over the same window (bench/_pg_costs.py: deltas of its statistics views,
+  nothing reset): top-level statements and the server's time executing them (waits included), rows
+  written (inserted + updated + deleted) in the bench's database, row versions (inserted + updated) and
+  of those HOT updates, and WAL bytes (the whole server's). All per delivery received in the window: past capacity, ingest runs ahead of delivery, so
+  its writes for events not yet delivered count too. Kafka's fetch and produce requests are not measured
+  (the broker has no JMX port, and the hub's clients do not emit librdkafka statistics). Each run's
+  lines also name the tables written most and the statements that took longest, per delivery.
 
 **References, in the same run:** ``wrk`` at the nginx (the receiver's ceiling), a bare
 confluent-kafka consume of a topic of the same events (Kafka's), the paused-drain figure of
@@ -47,10 +55,13 @@ from bench._ingest_setup import Producer, Scratch, build_records, delete_kafka, 
 from bench._receiver import Nginx, ensure_tools, event_body, wrk_ceiling  # noqa: E402
 from bench._sustained_run import Outcome, Plan, Timing, Variant, run_once  # noqa: E402
 from bench._ingest_ceilings import bare_consumer  # noqa: E402
+from bench._pg_costs import FIGURES as PG_FIGURES  # noqa: E402
 
 # Hookdeck Outpost on this machine, measured the same way (publish API at full rate, receipts at nginx).
 PEER_SUSTAINED = {1: 1_860.0, 10: 2_120.0}  # the upper end of its measured ranges (1,396-1,860; 2,021-2,120)
 CPU_COLUMNS = ("ingest", "deliver", "api", "kafka", "postgres", "nginx", "producer", "machine")
+PER_DELIVERY_CPU = ("deliver", "ingest", "postgres", "kafka")  # the table's "<group> ms CPU/delivery" columns
+PG_DIGITS = {"WAL bytes": 0, "statement ms": 3}  # digits of each PostgreSQL figure per delivery (default 2)
 
 
 def median(values: list[float | None]) -> float | None:
@@ -82,16 +93,24 @@ def show(run: int, outcome: Outcome) -> None:
     print(f"  run {run}: {plan.variant.name}, {plan.subs:>2} subs @ {plan.rate:>6,}/s: "
           f"offered {outcome.offered:7,.0f} delivered {outcome.delivered:7,.0f}/s "
           f"backlog {outcome.backlog:>8,} ({outcome.in_kafka:,} in Kafka) drain {fmt(outcome.drain):>6}/s "
-          f"p50 {fmt(outcome.p50)} p99 {fmt(outcome.p99)} ms | cores: {cpu} | ms CPU/delivery: "
-          f"deliver {fmt(outcome.cpu_ms_per_delivery('deliver'), 3)} "
-          f"ingest {fmt(outcome.cpu_ms_per_delivery('ingest'), 3)}", flush=True)
+          f"p50 {fmt(outcome.p50)} p99 {fmt(outcome.p99)} ms | cores: {cpu}", flush=True)
+    ms = " ".join(f"{name} {fmt(outcome.cpu_ms_per_delivery(name), 3)}" for name in CPU_COLUMNS)
+    pg = " ".join(f"{name} {fmt(value, PG_DIGITS.get(name, 2))}" for name, value in outcome.pg_per_delivery().items())
+    print(f"    ms CPU/delivery: {ms} | postgres per delivery: {pg}", flush=True)
+    work, n = outcome.pg, max(outcome.deliveries_in_window, 1)
+    if work is not None:
+        tables = ", ".join(f"{name} {rows / n:.2f}" for name, rows in work.top_tables)
+        print(f"    postgres rows written/delivery by table: {tables}", flush=True)
+        for text, calls, spent in work.top_statements:
+            print(f"    postgres statement: {spent / n:.3f} ms/delivery, {calls / n:.3f} calls/delivery: {text}",
+                  flush=True)
     if outcome.stages:
         print(f"    stages p50/p99 ms: {format_stages(outcome.stages)}", flush=True)
 
 
 HEADER = ("variant", "subs/event", "offered/s", "delivered/s", "vs peer", "vs drain", "vs wrk", "backlog at stop",
           "of it in Kafka", "drain/s", "p50 ms", "p99 ms", *(f"{name} cores" for name in CPU_COLUMNS),
-          "deliver ms CPU/delivery", "ingest ms CPU/delivery")
+          *(f"{name} ms CPU/delivery" for name in PER_DELIVERY_CPU), *(f"{name}/delivery" for name in PG_FIGURES))
 
 
 def plan_row(plan: Plan, outcomes: list[Outcome], refs: dict[str, list[float | None]]) -> list[str]:
@@ -107,8 +126,8 @@ def plan_row(plan: Plan, outcomes: list[Outcome], refs: dict[str, list[float | N
             mid([o.backlog for o in outcomes]), mid([o.in_kafka for o in outcomes]), mid([o.drain for o in outcomes]),
             mid([o.p50 for o in outcomes]), mid([o.p99 for o in outcomes]),
             *(mid([o.cpu.get(name) for o in outcomes], 2) for name in CPU_COLUMNS),
-            mid([o.cpu_ms_per_delivery("deliver") for o in outcomes], 3),
-            mid([o.cpu_ms_per_delivery("ingest") for o in outcomes], 3)]
+            *(mid([o.cpu_ms_per_delivery(name) for o in outcomes], 3) for name in PER_DELIVERY_CPU),
+            *(mid([o.pg_per_delivery()[name] for o in outcomes], PG_DIGITS.get(name, 2)) for name in PG_FIGURES)]
 
 
 def print_tables(refs: dict[str, list[float | None]], runs: dict[Plan, list[Outcome]], repeat: int) -> None:

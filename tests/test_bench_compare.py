@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import statistics
 
-from bench._compare_tables import BENCHES, compare_rows, read_figures, tables
+from bench._compare_tables import BENCHES, LOWER, compare_rows, direction, read_figures, tables
+from bench._pg_costs import PgSnapshot, Statement, per_delivery, pg_work, statement_deltas
 
 SUSTAINED, INGEST, PUBLISH = BENCHES
 
@@ -21,6 +22,16 @@ medians of 1 run(s)
 | defaults | 1 | 6,000 | 1,100 | 0.59 | 900 | 2,400 | 0.81 | 0.12 |
 | defaults | 10 | 6,000 | 1,400 | 0.66 | - | 3,100 | 0.62 | 0.03 |
 """
+
+# The table with issue 51's cost columns (CPU of PostgreSQL and Kafka, PostgreSQL's work, per delivery).
+SUSTAINED_COSTS_OUTPUT = """
+| variant | subs/event | offered/s | delivered/s | postgres cores | postgres ms CPU/delivery | \
+kafka ms CPU/delivery | statements/delivery | rows written/delivery | row versions/delivery | \
+HOT updates/delivery | WAL bytes/delivery |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+| defaults | 1 | 6,000 | 2,000 | 0.60 | 0.300 | 0.045 | 1.25 | 3.10 | 2.05 | 0.40 | 1,234 |
+| defaults | 10 | 6,000 | 2,500 | 0.55 | 0.220 | - | - | 2.00 | 1.50 | 0.10 | 610 |
+"""  # a backslash at a line's end continues it: one header line
 
 PUBLISH_OUTPUT = """
 | scenario | ev/s stored | call p50 ms | call p99 ms | CPU µs/event |
@@ -62,3 +73,49 @@ def test_ratios_are_work_over_ref_and_worse_follows_the_figures_direction() -> N
 def test_a_figure_one_side_lacks_is_left_out() -> None:
     rows = compare_rows(INGEST, [{("drain, 1 sub/event", "median ev/s"): 5000.0}], [{}], statistics.median)
     assert rows == []
+
+
+def test_sustained_cost_columns_are_figures_and_lower_is_better() -> None:
+    figures = read_figures(SUSTAINED, SUSTAINED_COSTS_OUTPUT)
+    assert figures[("1 / 6,000", "postgres ms CPU/delivery")] == 0.3
+    assert figures[("1 / 6,000", "kafka ms CPU/delivery")] == 0.045
+    assert figures[("1 / 6,000", "statements/delivery")] == 1.25
+    assert figures[("1 / 6,000", "HOT updates/delivery")] == 0.4
+    assert figures[("1 / 6,000", "WAL bytes/delivery")] == 1234.0
+    assert figures[("10 / 6,000", "row versions/delivery")] == 1.5
+    assert ("10 / 6,000", "statements/delivery") not in figures  # "-": not measured
+    assert ("1 / 6,000", "postgres cores") not in figures  # cores are not compared, their cost per delivery is
+    for metric in ("postgres ms CPU/delivery", "rows written/delivery", "WAL bytes/delivery"):
+        assert direction(SUSTAINED, metric) == LOWER
+    ref, work = [{("1", "WAL bytes/delivery"): 1000.0}], [{("1", "WAL bytes/delivery"): 1200.0}]
+    assert compare_rows(SUSTAINED, ref, work, statistics.median)[0].worse
+
+
+def test_statement_calls_and_time_are_counted_statement_by_statement() -> None:
+    before = {("hub", 1, True): Statement(100, 50.0), ("hub", 2, True): Statement(50, 9.0),
+              ("hub", 3, True): Statement(7, 1.0)}
+    after = {("hub", 1, True): Statement(130, 80.0, "SELECT 1"), ("hub", 2, True): Statement(50, 9.0),
+             ("hub", 4, True): Statement(5, 2.5, "COPY x")}
+    # 1: +30; 2: not called; 4: new, in full; 3: evicted from the full view, not subtracted from the others
+    assert statement_deltas(before, after) == [Statement(30, 30.0, "SELECT 1"), Statement(5, 2.5, "COPY x")]
+
+
+def test_pg_work_per_delivery_and_its_breakdown() -> None:
+    before = PgSnapshot({("hub", 1, True): Statement(10, 5.0)},
+                        {"jobs": (100, 40, 5, 10), "events": (50, 0, 0, 0)}, wal_bytes=1_000)
+    after = PgSnapshot({("hub", 1, True): Statement(410, 105.0, "UPDATE jobs"), ("hub", 2, True): Statement(2, 1.0)},
+                       {"jobs": (300, 140, 25, 70), "events": (70, 0, 0, 0), "new": (0, 0, 0, 0)}, wal_bytes=201_000)
+    work = pg_work(before, after)
+    assert (work.statements, work.statement_ms, work.rows_written, work.row_versions, work.hot_updates,
+            work.wal_bytes) == (402, 101.0, 340, 320, 60, 200_000)
+    assert work.top_tables == [("jobs", 320), ("events", 20)]  # a table not written is not named
+    assert work.top_statements[0] == ("UPDATE jobs", 400, 100.0)
+    assert per_delivery(work, 200) == {"statements": 2.01, "statement ms": 0.505, "rows written": 1.7,
+                                       "row versions": 1.6, "HOT updates": 0.3, "WAL bytes": 1000.0}
+
+
+def test_pg_work_without_the_statements_view_or_deliveries() -> None:
+    work = pg_work(PgSnapshot(None, wal_bytes=5), PgSnapshot(None, {"t": (4, 0, 0, 0)}, wal_bytes=9))
+    assert work.statements is None and per_delivery(work, 2)["statements"] is None
+    assert per_delivery(work, 2)["row versions"] == 2.0
+    assert set(per_delivery(work, 0).values()) == {None} and set(per_delivery(None, 5).values()) == {None}
