@@ -208,14 +208,13 @@ class BatchLoop:
         self._batch = []
         deadline: float | None = None
         slow = self._slow()
-        size = self._ahead.batch_size(self.max_records) if self._ahead is not None else self.max_records
         while not self.stop.is_set():
             timeout = 0.5 if deadline is None else deadline - time.monotonic()
             if timeout < 0.001:
                 break
             # consume() blocks until it has num_messages or the timeout passed: waiting for the
             # first record asks for one, so a quiet topic does not hold a record for 0.5 s.
-            wanted = 1 if deadline is None else size - len(self._batch)
+            wanted = 1 if deadline is None else self.max_records - len(self._batch)
             # The idle wait is for a pause after a record; the first record is awaited whole (consume()
             # returns as it comes): polled every idle_ms, a quiet worker spent a tenth of a core waiting.
             short = slow and self._batch
@@ -231,7 +230,7 @@ class BatchLoop:
                 break  # a pause in a slow stream, and the writer is free: the window would only add latency
             if self._batch and deadline is None:
                 deadline = time.monotonic() + self.max_ms / 1000
-            if len(self._batch) >= size or (not messages and not self._batch):
+            if len(self._batch) >= self.max_records or (not messages and not self._batch):
                 break
         self._last_size = len(self._batch)
         return list(self._batch)

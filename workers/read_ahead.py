@@ -14,7 +14,6 @@ offsets stored after a batch is written are still those of a prefix of each part
 
 from __future__ import annotations
 
-import time
 from collections import deque
 
 from confluent_kafka import Consumer, Message, TopicPartition
@@ -27,10 +26,8 @@ Key = tuple[str, int]
 class ReadAhead:
     """Records fetched but not yet batched, by partition; ``consume`` is the consumer's, in turns."""
 
-    def __init__(self, consumer: Consumer, *, limit: int, resume_below: int, mixed_seconds: float = 1.0) -> None:
+    def __init__(self, consumer: Consumer, *, limit: int, resume_below: int) -> None:
         self.consumer = consumer
-        self.mixed_seconds = mixed_seconds
-        self._mixed_until = 0.0
         self.limit = max(1, limit)
         self.resume_below = max(1, min(resume_below, self.limit))
         self._queues: dict[Key, deque[Message]] = {}
@@ -50,12 +47,6 @@ class ReadAhead:
         taken = self._take(num_messages)
         self._release()
         return errors + taken
-
-    def batch_size(self, largest: int) -> int:
-        """How many records the next batch may hold: a quarter of ``largest`` while a backlog and a partition
-        with few records waiting have met in the last ``mixed_seconds``. A light partition's record then
-        waits for small batches (the one being written and its own), not for two whole ones of the flood's."""
-        return max(1, largest // 4) if time.monotonic() < self._mixed_until else largest
 
     def records(self) -> list[Message]:
         """Every record held (to rewind to after a failed batch)."""
@@ -95,9 +86,6 @@ class ReadAhead:
         """Up to ``wanted`` records, an equal part from each partition with records, the rest in turns."""
         taken: list[Message] = []
         queues = [queue for queue in self._queues.values() if queue]
-        # A backlog (a small batch's worth or more) beside a partition with a few records: mixed.
-        if len(queues) > 1 and min(map(len, queues)) <= self.resume_below // 20 <= max(map(len, queues)) // 5:
-            self._mixed_until = time.monotonic() + self.mixed_seconds
         while queues and len(taken) < wanted:
             part = max(1, (wanted - len(taken)) // len(queues))
             for queue in queues:
