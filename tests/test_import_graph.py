@@ -28,7 +28,7 @@ PACKAGES = ("hub", "workers", "devkit", "chaos", "bench")
 # are side by side: neither imports the other).
 LAYERS = {"hub": 0, "workers": 1, "devkit": 2, "chaos": 3, "bench": 3}
 # Shared by every worker: the process runtime, its liveness and the Kafka batch loop.
-SHARED = {"workers.runtime", "workers.kafka_loop", "workers.kafka_state", "workers.liveness", "workers"}
+SHARED = {"workers.runtime", "workers.kafka_loop", "workers.kafka_state", "workers.liveness", "workers.read_ahead", "workers"}
 # Above every worker: the command line that composes hub's commands and the worker commands.
 ROOTS = {"workers.cli"}
 # A cycle being removed on another branch (hub/amqp/client.py and amqp_channel.py); delete the entry
