@@ -261,9 +261,7 @@ class BatchLoop:
             self._paused = assignment
         assigned = {(tp.topic, tp.partition) for tp in assignment}
         # Records read ahead are dropped too: each partition goes back to its first record not yet written.
-        held = self._ahead.records() if self._ahead is not None else []
-        if self._ahead is not None:
-            self._ahead.clear()
+        held = self._ahead.clear() if self._ahead is not None else []
         for (topic, partition), offset in first_offsets(self._batch + held).items():
             if (topic, partition) not in assigned:
                 continue  # revoked meanwhile: its new owner starts from the committed offset

@@ -52,11 +52,14 @@ class ReadAhead:
         """Every record held (to rewind to after a failed batch)."""
         return [record for queue in self._queues.values() for record in queue]
 
-    def clear(self) -> None:
-        """Forget every record held and every hold (a rewind seeks the partitions back)."""
+    def clear(self) -> list[Message]:
+        """Forget every record held and every hold; returns the records (a rewind seeks their partitions
+        back to the first of them)."""
+        forgotten = self.records()
         self._queues.clear()
         self._count = 0
         self.held.clear()
+        return forgotten
 
     def drop(self, gone: set[Key]) -> None:
         """Forget the records of partitions no longer assigned."""

@@ -97,8 +97,7 @@ class Engine:
         """Claim, deliver and record one batch (``bulk`` False: of live jobs only, N58); returns how many
         jobs it claimed, and how many ordered jobs its settle made due (N78). The sends still out after
         the record wait are recorded apart, when they end (N83)."""
-        claim = await store.claim(conn, limit=self.settings.deliver_batch_size, caps=self.stalls.caps(
-                                      self.limits.per_destination),
+        claim = await store.claim(conn, limit=self.settings.deliver_batch_size, caps=self.stalls.caps(self.limits.free),
                                   lease_seconds=self.settings.deliver_lease_seconds,
                                   bulk_limit=self.bulk.available() if bulk else 0, lanes=self.lanes)
         if not claim.jobs:

@@ -16,6 +16,12 @@ class Limits:
             lambda: asyncio.Semaphore(self.per_destination_size))
         self.wait_seconds = wait_seconds
 
+    def free(self, key: str) -> int:
+        """The free request slots of destination ``key`` (all of them before its first request)."""
+        semaphore = self.per_destination.get(key)
+        # asyncio.Semaphore has no public count; its owner reads it here and nowhere else.
+        return semaphore._value if semaphore is not None else self.per_destination_size  # noqa: SLF001
+
 
 async def acquire(semaphore: asyncio.Semaphore, deadline: float) -> bool:
     """Take a slot, waiting at most until the loop time ``deadline``; False when it stayed busy.

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -54,12 +55,11 @@ class Stalls:
         return (destination is not None and destination.out > 0
                 and self._now() - destination.since > self.after_seconds)
 
-    def caps(self, free_slots: dict[str, asyncio.Semaphore]) -> dict[uuid.UUID, int]:
+    def caps(self, free_slots: Callable[[str], int]) -> dict[uuid.UUID, int]:
         """The most jobs each lane of a hanging destination may claim: the destination's free slots."""
         caps: dict[uuid.UUID, int] = {}
         for key, destination in self.destinations.items():
             if destination.out and self.hanging(key):
-                semaphore = free_slots.get(key)
-                free = semaphore._value if semaphore is not None else 0  # noqa: SLF001 (no public reading)
+                free = free_slots(key)
                 caps.update((sub, free) for sub in self.lanes.get(key, ()))
         return caps
