@@ -60,6 +60,7 @@ class BatchLoop:
         retry_max_seconds: float, stop: threading.Event, status: WorkerStatus | None = None,
         housekeeping: Callable[[], None] | None = None, on_revoked: Callable[[list[TopicPartition]], None] | None = None,
         prepare: Callable[[list[Message]], Any] | None = None, read_ahead: int = 0,
+        combine: Callable[[Any, Any], Any] | None = None,
     ) -> None:
         self.consumer = consumer
         # Batches from partitions in turns (N98; 0: in librdkafka's order, as the DLQ observer takes them).
@@ -67,6 +68,7 @@ class BatchLoop:
         self._source = self._ahead if self._ahead is not None else consumer
         self.handler = handler
         self.prepare = prepare or (lambda records: records)
+        self.combine = combine or (lambda first, second: first + second)  # two prepared parts of one batch
         self.max_records = max_records
         self.max_ms = max_ms
         self.idle_ms = idle_ms
@@ -151,10 +153,26 @@ class BatchLoop:
             self._batch = failed + records  # rewind to the earliest of both batches
             raise error
         self._commit_stored()
+        records, prepared = self._top_up(records, prepared)
         if records:
             self._inflight = InFlight(records, self._writer.submit(self.handler, prepared))
         self._note_recovery()
         self._batch = []
+
+    def _top_up(self, records: list[Message], prepared: Any) -> tuple[list[Message], Any]:
+        """The batch about to be written, with the records of quiet partitions that came while the last one
+        was written (N98): they wait for one write, not two. Only partitions with a few records waiting
+        give theirs, each whole, so a partition's records stay in order and a flood is not taken twice."""
+        if self._ahead is None:
+            return records, prepared
+        quiet = self._ahead.quiet(most=self.max_records // 4, short=max(1, self.max_records // 20))
+        if len(self._batch) != len(records):  # a revoke during the fetch dropped some: prepare what is left
+            records = list(self._batch)
+            prepared = self.prepare(records) if records else None
+        if not quiet:
+            return records, prepared
+        more = self.prepare(quiet)
+        return records + quiet, more if prepared is None else self.combine(prepared, more)
 
     def _note_recovery(self) -> None:
         # An empty poll right after a rewind is not a recovery: the failed batch is still to come.

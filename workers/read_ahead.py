@@ -33,6 +33,7 @@ class ReadAhead:
         self._queues: dict[Key, deque[Message]] = {}
         self._count = 0
         self.held: set[Key] = set()  # partitions paused because their queue is full
+        self._pending_errors: list[Message] = []  # error events met by ``quiet``, handed over by ``consume``
 
     def __len__(self) -> int:
         return self._count
@@ -40,13 +41,29 @@ class ReadAhead:
     def consume(self, *, num_messages: int, timeout: float) -> list[Message]:
         """Up to ``num_messages`` records, partitions in turns (and any error events): at once when records
         are waiting; else waits up to ``timeout`` for librdkafka, as ``Consumer.consume`` does."""
-        errors: list[Message] = []
+        errors, self._pending_errors = self._pending_errors, []
         if not self._count:
             self._add(self.consumer.consume(num_messages=num_messages, timeout=timeout), errors)
         self._fill(errors)
         taken = self._take(num_messages)
         self._release()
         return errors + taken
+
+    def quiet(self, *, most: int, short: int) -> list[Message]:
+        """Without waiting: up to ``most`` records of the partitions with at most ``short`` waiting, after
+        taking in what librdkafka fetched meanwhile (a batch's top-up, N98: a quiet partition's record that
+        came while the last batch was written goes with the next one, not the one after)."""
+        errors: list[Message] = []  # an error event is for the next consume() to hand over
+        self._fill(errors)
+        taken: list[Message] = []
+        for queue in self._queues.values():
+            if queue and len(queue) <= short and len(taken) + len(queue) <= most:
+                taken.extend(queue)
+                queue.clear()
+        self._count -= len(taken)
+        self._pending_errors.extend(errors)
+        self._release()
+        return taken
 
     def records(self) -> list[Message]:
         """Every record held (to rewind to after a failed batch)."""

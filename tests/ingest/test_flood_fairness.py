@@ -27,8 +27,9 @@ def _topics(*names: str) -> None:
         future.result(timeout=30)
 
 
-def _flood_before_quiet(read_ahead: int) -> int:
-    """How many flood records were batched after the quiet record was produced, before it was."""
+def _flooded(write_seconds: float) -> tuple[str, str, object, list[list[str]], list[threading.Event], object]:
+    """A flood topic filled, a quiet one, a producer, and a handler taking ``write_seconds`` a batch that
+    notes each batch's topics (and sets the event of each batch as its write begins)."""
     flood, quiet = f"test.flood.{uuid.uuid4().hex[:8]}", f"test.quiet.{uuid.uuid4().hex[:8]}"
     _topics(flood, quiet)
     producer = make_producer()
@@ -37,12 +38,20 @@ def _flood_before_quiet(read_ahead: int) -> int:
         producer.poll(0)
     producer.flush(30)
     batches: list[list[str]] = []
-    stop = threading.Event()
+    began = [threading.Event() for _ in range(FLOOD)]
 
     def handler(records: list) -> None:
-        time.sleep(0.02)  # a write's time: the flood is ingested over about a second
+        began[len(batches)].set()
+        time.sleep(write_seconds)  # a write's time
         batches.append([record.topic() for record in records])
 
+    return flood, quiet, producer, batches, began, handler
+
+
+def _flood_before_quiet(read_ahead: int) -> int:
+    """How many flood records were batched after the quiet record was produced, before it was."""
+    flood, quiet, producer, batches, _, handler = _flooded(0.02)  # the flood is ingested over about a second
+    stop = threading.Event()
     consumer = make_consumer(f"test-flood-{uuid.uuid4().hex[:8]}")
     loop = BatchLoop(consumer, handler, max_records=BATCH, max_ms=20, retry_max_seconds=1, stop=stop,
                      read_ahead=read_ahead)
@@ -78,3 +87,27 @@ def test_a_record_behind_a_fetched_flood_is_batched_within_a_read_ahead(read_ahe
 def test_without_it_the_record_waits_for_the_flood_fetched_ahead() -> None:
     """The witness: in librdkafka's order the same record comes after most of the flood."""
     assert _flood_before_quiet(0) > FLOOD // 2
+
+
+def test_a_quiet_record_that_came_during_a_write_goes_with_the_next_batch() -> None:
+    """The batch after the one being written was collected already; the quiet record is topped up into it
+    as it goes to the writer, not left for the one after (N98)."""
+    flood, quiet, producer, batches, began, handler = _flooded(0.3)
+    stop = threading.Event()
+    loop = BatchLoop(make_consumer(f"test-flood-{uuid.uuid4().hex[:8]}"), handler, max_records=BATCH, max_ms=20,
+                     retry_max_seconds=1, stop=stop, read_ahead=READ_AHEAD)
+    loop.subscribe([flood, quiet])
+    thread = threading.Thread(target=loop.run, daemon=True)
+    thread.start()
+    try:
+        assert began[2].wait(60), "the consumer never started"  # a bound on the group's join
+        producer.produce(quiet, value=b"q")
+        producer.flush(10)
+        deadline = time.monotonic() + 60
+        while not any(quiet in batch for batch in batches) and time.monotonic() < deadline:
+            time.sleep(0.01)
+    finally:
+        stop.set()
+        thread.join(30)
+    assert [index for index, batch in enumerate(batches) if quiet in batch] == [3]
+    assert batches[3].count(flood) == BATCH  # the batch kept its whole share of the flood

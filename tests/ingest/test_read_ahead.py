@@ -107,3 +107,26 @@ def test_a_rewind_forgets_what_was_read_ahead() -> None:
     assert len(ahead) > 0 and min(r.offset() for r in ahead.records() if r.partition() == 0) >= 0
     ahead.clear()
     assert len(ahead) == 0 and ahead.records() == [] and not ahead.held
+
+
+@settings(max_examples=60, deadline=None)
+@given(logs=st.dictionaries(st.integers(0, 5), st.integers(0, 600), min_size=1, max_size=6),
+       batch=st.integers(1, 300), short=st.integers(1, 50), turns=st.lists(st.booleans(), max_size=200))
+def test_top_ups_take_whole_short_queues_and_lose_nothing(logs: dict[int, int], batch: int, short: int,
+                                                          turns: list[bool]) -> None:
+    """Batches and top-ups (``quiet``) in any order: every record once, in partition order; a top-up takes
+    whole queues of at most ``short`` records, never more than it may."""
+    consumer = FetchOrderConsumer(logs)
+    ahead = ReadAhead(consumer, limit=400, resume_below=batch)
+    seen: dict[int, list[int]] = {partition: [] for partition in logs}
+    for top_up in turns + [False] * 10_000:
+        taken = ahead.quiet(most=batch, short=short) if top_up else ahead.consume(num_messages=batch, timeout=0)
+        if not top_up and not taken:
+            break
+        assert len(taken) <= batch
+        if top_up:
+            for partition, count in Counter(record.partition() for record in taken).items():
+                assert count <= short and not ahead._queues[("t", partition)]  # the whole queue, a short one
+        for record in taken:
+            seen[record.partition()].append(record.offset())
+    assert seen == {partition: list(range(length)) for partition, length in logs.items()}

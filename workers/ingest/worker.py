@@ -59,7 +59,7 @@ class IngestWorker:
             max_ms=settings.ingest_batch_max_ms,
             idle_ms=settings.ingest_batch_idle_ms, retry_max_seconds=settings.ingest_retry_max_seconds,
             stop=stop, status=self.status, housekeeping=self.housekeeping, on_revoked=self._forget_lag,
-            read_ahead=settings.ingest_read_ahead_records,
+            read_ahead=settings.ingest_read_ahead_records, combine=self.combine,
         )
         self._lag_at = 0.0
 
@@ -91,6 +91,12 @@ class IngestWorker:
             decoded = decode_record(record, max_bytes=max_bytes)
             (events if isinstance(decoded, Event) else poisons).append(decoded)
         return events, poisons, len(records)
+
+    @staticmethod
+    def combine(first: tuple[list[Event], list[Poison], int],
+                second: tuple[list[Event], list[Poison], int]) -> tuple[list[Event], list[Poison], int]:
+        """Two decoded parts of one batch as one (a batch and its top-up)."""
+        return first[0] + second[0], first[1] + second[1], first[2] + second[2]
 
     def write(self, decoded: tuple[list[Event], list[Poison], int]) -> None:
         """Stage two (writer thread): store in one transaction, quarantine poison before it commits."""
