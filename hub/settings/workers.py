@@ -91,6 +91,11 @@ class DeliverSettings(HubSettingsGroup):
     deliver_pipelines: int = 3
     """Claim-deliver-record loops per `hub deliver` process, each with its own database connection."""
 
+    deliver_express_busy: int = 8
+    """An express claim loop (N98) besides the pipelines: it claims only the lanes whose destination has fewer
+    than this many of the process's requests out, at most this many jobs of each, so a quiet tenant's job is
+    not claimed behind a flood's batches (0: no express loop)."""
+
     deliver_concurrency: int = 512
     """Most requests in flight at once in one `hub deliver` process."""
 

@@ -83,4 +83,6 @@ def test_a_hanging_destination_holds_only_its_own_slots(deliver_db: str, scratch
     # settle, never attempted): once the destination is seen hanging, its lane claims only free slots.
     [(back_untried,)] = sql(deliver_db, "SELECT count(*) FROM delivery_jobs WHERE tenant_id = %s AND attempts = 0 "
                                         "AND updated_at > created_at", (hanging,))
-    assert back_untried <= 8, f"{back_untried} of its jobs were claimed with no slot to go to"
+    # Before it is seen hanging: two pipelines' batches of 4 beyond its 4 slots, and the express loop's (N98)
+    # one batch, which it sends only into free slots.
+    assert back_untried <= 12, f"{back_untried} of its jobs were claimed with no slot to go to"

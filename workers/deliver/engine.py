@@ -92,21 +92,31 @@ class Engine:
         self.shares = ClaimShares()
         self.lanes = LaneCursor(weights=parse_weights(settings.deliver_tenant_weights),
                                 lanes=settings.deliver_claim_lanes, lane_max=settings.deliver_lane_batch_max)
+        # The express loop's own place in the lanes, and a lane's most a few jobs: its batches stay short.
+        self.express_lanes = LaneCursor(weights=parse_weights(settings.deliver_tenant_weights),
+                                        lanes=settings.deliver_claim_lanes, lane_max=settings.deliver_express_busy)
 
-    async def run_batch(self, conn: psycopg.AsyncConnection, *, bulk: bool = True) -> Batch:
-        """Claim, deliver and record one batch (``bulk`` False: of live jobs only, N58); returns how many
-        jobs it claimed, and how many ordered jobs its settle made due (N78). The sends still out after
-        the record wait are recorded apart, when they end (N83)."""
-        claim = await store.claim(conn, limit=self.settings.deliver_batch_size, caps=self.stalls.caps(self.limits.free),
+    async def run_batch(self, conn: psycopg.AsyncConnection, *, bulk: bool = True, express: bool = False) -> Batch:
+        """Claim, deliver and record one batch (``bulk`` False: of live jobs only, N58; ``express``: of the
+        lanes whose destination is not busy, N98); returns how many jobs it claimed, and how many ordered
+        jobs its settle made due (N78). The sends still out after the record wait are recorded apart, when
+        they end (N83)."""
+        caps = self.stalls.caps(self.limits.free)
+        if express:  # busy: the threshold's requests out, or every slot of the destination taken
+            caps.update(self.stalls.busy(min(self.settings.deliver_express_busy, self.limits.per_destination_size)))
+        claim = await store.claim(conn, limit=self.settings.deliver_batch_size, caps=caps,
                                   lease_seconds=self.settings.deliver_lease_seconds,
-                                  bulk_limit=self.bulk.available() if bulk else 0, lanes=self.lanes)
+                                  bulk_limit=self.bulk.available() if bulk else 0,
+                                  lanes=self.express_lanes if express else self.lanes)
         if not claim.jobs:
             return Batch(0)
         self.shares.add(job.tenant_id for job in claim.jobs)
         self.bulk.spend(sum(1 for job in claim.jobs if job.priority == BULK))
         settled, sends, at = self._plan(claim)
         results: list[Sent | None] = [None] * len(sends)
-        healthy, hanging = self._send_all([delivery for _, delivery in sends], at, results)
+        # The express loop never waits for a destination's slot: a job whose slot is taken goes back untried.
+        healthy, hanging = self._send_all([delivery for _, delivery in sends], at, results,
+                                          wait=0.0 if express else self.limits.wait_seconds)
         sending = asyncio.gather(healthy, hanging)
         # A hanging destination's sends never hold the record (N98): it waits for the others' only.
         awaited = sending if hanging.done() or self.tails.connect is None else healthy
@@ -183,7 +193,7 @@ class Engine:
             return ended(job, kind, decision, detail, now)
 
     def _send_all(self, deliveries: list[PreparedDelivery], at: dict[int, float],
-                  results: list[Sent | None]) -> tuple[asyncio.Future, asyncio.Future]:
+                  results: list[Sent | None], *, wait: float) -> tuple[asyncio.Future, asyncio.Future]:
         """Send the batch, at most ``per_destination`` at once to each destination, each send's result
         into ``results`` as it ends (None stays: not tried); returns the sends to the destinations that do
         not hang, and those to the ones that do (N98), as two futures.
@@ -192,7 +202,7 @@ class Engine:
         process slot) while they work through that destination's queue, so a slot is taken once per
         sender rather than once per job. A sender hands its sink ``batch_size`` deliveries per call
         (one webhook request; one SQS or EventBridge batch call; a run of pipelined RabbitMQ publishes).
-        Once ``deliver_host_wait_seconds`` have passed since the batch began, a sender goes on only while
+        Once ``wait`` seconds (``deliver_host_wait_seconds``; the express loop's 0) have passed since the batch began, a sender goes on only while
         its destination delivers (its last try was delivered) and for at most half the lease (the batch is
         recorded before its lease ends); the jobs left queued go back untried. A rate-limited subscription's
         deliveries (``at``: their slots' loop times) form a queue of their own, worked by paced senders that
@@ -200,7 +210,7 @@ class Engine:
         """
         queues = destination_queues(deliveries, at)
         began = asyncio.get_running_loop().time()
-        deadline = (began + self.limits.wait_seconds, began + self.settings.deliver_lease_seconds / 2)
+        deadline = (began + wait, began + self.settings.deliver_lease_seconds / 2)
         senders: tuple[list, list] = ([], [])
         for (key, paced), queue in queues.items():
             group = senders[self.stalls.hanging(key)]

@@ -16,12 +16,15 @@ log = logging.getLogger("hub.deliver.engine")
 
 
 async def pipeline(engine: Engine, connect: AsyncConnector, stop: asyncio.Event, wakeup: Wakeup | None = None,
-                   pacing: ClaimPacing | None = None, *, bulk: bool = True) -> None:
+                   pacing: ClaimPacing | None = None, *, bulk: bool = True, express: bool = False) -> None:
     """One claim loop: batches back to back while there is a backlog; without one, claims spaced by
     ``pacing`` (shared by the process's loops), and when there is no work, a pause that a wake-up (new
     jobs committed by ingest) ends early. A failed batch (the database, a defect or a lifecycle
     publish) is logged and retried on a new connection; its lease returns its jobs. ``bulk`` False:
-    the live lane, which claims live jobs only (N58)."""
+    the live lane, which claims live jobs only (N58). ``express``: the express loop (N98), which claims
+    only lanes whose destination is not busy, so its batches are short and a quiet lane's job does not
+    wait for the pipelines' batches of a flood (it paces itself, its short claims are no sign of the end
+    of a backlog)."""
     idle = engine.settings.deliver_idle_poll_seconds
     wakeup = wakeup or Wakeup()
     pacing = pacing or ClaimPacing(engine.settings.deliver_claim_interval_ms / 1000, idle)
@@ -33,7 +36,7 @@ async def pipeline(engine: Engine, connect: AsyncConnector, stop: asyncio.Event,
             polling = not await wakeup.wait(idle)  # another loop's claim just looked: wait again
             return
         polling = False
-        claimed, promoted, full = await engine.run_batch(conn, bulk=bulk)
+        claimed, promoted, full = await engine.run_batch(conn, bulk=bulk, express=express)
         # A settle that handed ordered keys on made their next jobs due now (N78): claim again at once,
         # as on a backlog (they are one, stored behind their heads), or a key would move once per pacing slot.
         # A full claim (its limit, or a lane's most, N98) means a backlog too.

@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Awaitable
 
 from hub.config import get_settings
 from workers.deliver.backlog import report_backlog
@@ -19,7 +20,7 @@ from workers.deliver import loop_errors
 from workers.deliver.engine import Engine
 from workers.deliver.loop import pipeline
 from workers.deliver.wakeup import ClaimPacing, Wakeup
-from workers.runtime import WorkerRuntime
+from workers.runtime import AsyncConnector, WorkerRuntime
 
 log = logging.getLogger("hub.deliver")
 
@@ -39,7 +40,7 @@ async def serve(runtime: WorkerRuntime) -> None:
         await asyncio.gather(report_backlog(stop, connect, engine.shares, settings.deliver_metrics_top_tenants),
                              wakeup.release_on(stop), *listeners,
                              *(pipeline(engine, connect, stop, wakeup, pacing, bulk=bulk)
-                               for bulk in lanes(settings.deliver_pipelines)))
+                               for bulk in lanes(settings.deliver_pipelines)), *express(engine, connect, stop, wakeup))
     finally:
         await engine.close()
 
@@ -56,6 +57,16 @@ def count_from_zero() -> None:
         AUTO_DISABLED.labels(sink_kind=kind)
         for outcome in Outcome:
             ATTEMPTS.labels(sink_kind=kind, outcome=outcome.value)
+
+
+def express(engine: Engine, connect: AsyncConnector, stop: asyncio.Event, wakeup: Wakeup) -> list[Awaitable[None]]:
+    """The express claim loop (N98), with a pacing of its own (its claims never end the pipelines' backlog
+    mode), live jobs only; none when ``deliver_express_busy`` is 0."""
+    settings = engine.settings
+    if settings.deliver_express_busy <= 0:
+        return []
+    pacing = ClaimPacing(settings.deliver_claim_interval_ms / 1000, settings.deliver_idle_poll_seconds)
+    return [pipeline(engine, connect, stop, wakeup, pacing, bulk=False, express=True)]
 
 
 def lanes(pipelines: int) -> list[bool]:

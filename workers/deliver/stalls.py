@@ -63,3 +63,9 @@ class Stalls:
                 free = free_slots(key)
                 caps.update((sub, free) for sub in self.lanes.get(key, ()))
         return caps
+
+    def busy(self, threshold: int) -> dict[uuid.UUID, int]:
+        """Every lane of a destination with ``threshold`` or more requests out, capped at no job (N98: the
+        express claim leaves them to the pipelines)."""
+        return {sub: 0 for key, destination in self.destinations.items() if destination.out >= threshold
+                for sub in self.lanes.get(key, ())}
