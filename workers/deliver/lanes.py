@@ -22,7 +22,8 @@ A **lane** is one subscription of one tenant (``tenant_id``, ``subscription_id``
 
 Every read is an index range scan bounded by a lane's share or the room, so the claim's work is bounded
 by the batch and the lanes visited, never by a backlog. A lane's jobs are one tenant's: on a database
-distributed by tenant, the same statement restricted to one shard's tenants stays on that shard.
+distributed by tenant, the same statement restricted to one shard's tenants (:func:`for_tenants`) stays on
+that shard (N109: how ``hub deliver`` claims on Citus, workers/deliver/shards.py).
 """
 
 from __future__ import annotations
