@@ -16,6 +16,10 @@ from pathlib import Path
 import psycopg
 import pytest
 
+# The deliver tests' HTTPS receiver and the DNS server naming it (tests/citus/test_shard_group_delivery.py).
+from tests.deliver.conftest import scripted  # noqa: F401 (a fixture)
+from tests.sinks.conftest import ca, ca_bundle, hook_dns  # noqa: F401 (fixtures)
+
 REPO = Path(__file__).resolve().parents[2]
 FRESH_DATABASE = "hub_citus_router"
 

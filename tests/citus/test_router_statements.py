@@ -1,9 +1,9 @@
 """On Citus (issue 52, N107): migration 0025's distribution, and which hot-path statements are router plans.
 
 A router statement runs on one shard of one worker: Citus's EXPLAIN shows ``Task Count: 1``. The fair claim
-(``workers/deliver/lanes.py``) and the settle (``workers/deliver/store.py``) are checked as they stand and
-restricted to one tenant's (or one shard's tenants') jobs, the restriction added here to the statement's every
-read of ``delivery_jobs``; the claim and the settle themselves are not changed (docs/scaling.md).
+(``workers/deliver/lanes.py``) and the settle (``workers/deliver/store.py``) are checked as they stand on plain
+PostgreSQL (spanning tenants) and as a shard group's (N109: ``GROUP_CLAIM_SQL``, ``GROUP_SETTLE_SQL``, its tenants
+named at every read and update of ``delivery_jobs``), which is how ``hub deliver`` runs them on Citus.
 """
 
 from __future__ import annotations
@@ -27,16 +27,6 @@ DISTRIBUTED = {"event_log", "delivery_jobs", "delivery_attempts", "delivery_reco
                "consumer_relay_cursors", "pull_eligibility_hourly", "event_counts_hourly", "job_counts_hourly",
                "job_totals_hourly", "attempt_counts_hourly", "attempt_totals_hourly"}
 REFERENCE = {"catalog_producers", "catalog_events", "subscriptions", "subscription_versions"}
-TENANTS = "tenant_id = ANY(%(tenants)s::text[]) AND"
-
-
-def restricted(sql: str) -> str:
-    """``sql`` with every read and update of ``delivery_jobs`` restricted to the tenants ``%(tenants)s``."""
-    text, reads = re.subn(r"FROM delivery_jobs\s+WHERE", f"FROM delivery_jobs WHERE {TENANTS}", sql)
-    text, updates = re.subn(r"WHERE j\.(id|ctid) = ANY", rf"WHERE j.{TENANTS} j.\1 = ANY", text)
-    assert reads + updates == sql.count("delivery_jobs"), "a reference to delivery_jobs left unrestricted"
-    return text
-
 
 def explain(url: str, sql: str, params: dict) -> str:
     """Citus's plan of ``sql``, the parameters inlined (as a router decision sees constants)."""
@@ -102,7 +92,7 @@ def test_the_fair_claim_as_it_stands_spans_tenants_and_citus_refuses_it(citus_ur
 
 
 def test_the_fair_claim_for_one_tenant_is_a_router_statement(citus_url: str) -> None:
-    plan = explain(citus_url, restricted(store.CLAIM_SQL), claim_params(["t-one"]))
+    plan = explain(citus_url, store.GROUP_CLAIM_SQL, claim_params(["t-one"]))
     assert task_count(plan) == 1
     assert "ix_delivery_jobs_lane" in plan  # still the loose index scan, on the tenant's shard
 
@@ -110,10 +100,10 @@ def test_the_fair_claim_for_one_tenant_is_a_router_statement(citus_url: str) -> 
 def test_the_fair_claim_for_one_shards_tenants_stays_on_that_shard(citus_url: str) -> None:
     shards = tenants_by_shard(citus_url)
     together = next(tenants for tenants in shards.values() if len(tenants) >= 2)
-    assert task_count(explain(citus_url, restricted(store.CLAIM_SQL), claim_params(together))) == 1
+    assert task_count(explain(citus_url, store.GROUP_CLAIM_SQL, claim_params(together))) == 1
     apart = [tenants[0] for tenants in list(shards.values())[:2]]
     with pytest.raises(psycopg.errors.FeatureNotSupported, match="recursive CTEs"):
-        explain(citus_url, restricted(store.CLAIM_SQL), claim_params(apart))
+        explain(citus_url, store.GROUP_CLAIM_SQL, claim_params(apart))
 
 
 def test_one_tenants_claim_settle_and_attempts_run_on_citus(citus_url: str) -> None:
@@ -123,13 +113,13 @@ def test_one_tenants_claim_settle_and_attempts_run_on_citus(citus_url: str) -> N
         written = copy_due_jobs(conn, tenant, 5)
         copy_due_jobs(conn, f"t-{uuid.uuid4().hex[:12]}", 5)  # another tenant's, not to be claimed
         conn.commit()
-        rows = conn.execute(restricted(store.CLAIM_SQL), claim_params([tenant])).fetchall()
+        rows = conn.execute(store.GROUP_CLAIM_SQL, claim_params([tenant])).fetchall()
         claimed = [store.ClaimedJob(*row[:len(store.ClaimedJob._fields)]) for row in rows]
         assert {job.id for job in claimed} == written
         lease = rows[0][-3]
         now = datetime.now(UTC)
         ids = sorted(written, key=lambda job_id: job_id.int)
-        settled = conn.execute(restricted(store.SETTLE_SQL), {
+        settled = conn.execute(store.GROUP_SETTLE_SQL, {
             "now": now, "ids": ids, "states": [JobState.delivered.value] * 5, "attempts": [1] * 5,
             "next_at": [now] * 5, "errors": [""] * 5, "leases": [lease] * 5, "tenants": [tenant]}, binary=True)
         assert {row[0] for row in settled.fetchall()} == written
@@ -152,7 +142,7 @@ def test_the_settle_spans_every_shard_unless_restricted_to_a_tenant(citus_url: s
     now = datetime.now(UTC)
     params = {"now": now, "ids": [uuid.uuid4()], "states": ["delivered"], "attempts": [1], "next_at": [now],
               "errors": [""], "leases": [now], "tenants": ["t-one"]}
-    as_is, one = (re.sub(r"\)b::", ")s::", sql) for sql in (store.SETTLE_SQL, restricted(store.SETTLE_SQL)))
+    as_is, one = (re.sub(r"\)b::", ")s::", sql) for sql in (store.SETTLE_SQL, store.GROUP_SETTLE_SQL))
     with psycopg.connect(citus_url) as conn:
         (shards,) = conn.execute("SELECT shard_count FROM citus_tables WHERE table_name = 'delivery_jobs'::regclass"
                                  ).fetchone()

@@ -11,6 +11,7 @@ holds at most its own slots and never a whole batch for long. A rate-limited sub
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections import deque
 from datetime import UTC, datetime, timedelta
@@ -37,6 +38,7 @@ from workers.deliver.pacing import GRACE, plan
 from workers.deliver.policy import RetryPolicy, policy_from
 from workers.deliver.prepare import NotDeliverable, destination_key, prepare
 from workers.deliver.queues import destination_queues
+from workers.deliver.shards import ShardGroups
 from workers.deliver.stalls import Stalls
 from workers.deliver.store import Claim, ClaimedJob, Settled
 from workers.deliver.tails import Tails
@@ -95,6 +97,7 @@ class Engine:
         # The express loop's own place in the lanes, and a lane's most a few jobs: its batches stay short.
         self.express_lanes = LaneCursor(weights=parse_weights(settings.deliver_tenant_weights),
                                         lanes=settings.deliver_claim_lanes, lane_max=settings.deliver_express_busy)
+        self.shards = ShardGroups()
 
     async def run_batch(self, conn: psycopg.AsyncConnection, *, bulk: bool = True, express: bool = False) -> Batch:
         """Claim, deliver and record one batch (``bulk`` False: of live jobs only, N58; ``express``: of the
@@ -104,11 +107,11 @@ class Engine:
         caps = self.stalls.caps(self.limits.free)
         if express:  # busy: the threshold's requests out, or every slot of the destination taken
             caps.update(self.stalls.busy(min(self.settings.deliver_express_busy, self.limits.per_destination_size)))
-        claim = await store.claim(conn, limit=self.settings.deliver_batch_size, caps=caps,
-                                  lease_seconds=self.settings.deliver_lease_seconds,
-                                  bulk_limit=self.bulk.available() if bulk else 0,
-                                  lanes=self.express_lanes if express else self.lanes)
-        if not claim.jobs:
+        claim = await self.shards.claim(conn, functools.partial(
+            store.claim, conn, limit=self.settings.deliver_batch_size, caps=caps,
+            lease_seconds=self.settings.deliver_lease_seconds, bulk_limit=self.bulk.available() if bulk else 0,
+            lanes=self.express_lanes if express else self.lanes), lambda claim: not claim.jobs)  # on Citus one shard group's (N109)
+        if claim is None or not claim.jobs:
             return Batch(0)
         self.shares.add(job.tenant_id for job in claim.jobs)
         self.bulk.spend(sum(1 for job in claim.jobs if job.priority == BULK))
@@ -328,7 +331,7 @@ class Engine:
         now = datetime.now(UTC)
         cursor = conn.cursor()
         recorded = await store.settle(cursor, settled=settled, lease=claim.lease, now=now,
-                                      blocking=claim.blocking())
+                                      blocking=claim.blocking(), shard_of=self.shards.shard_of)
         folds = fold([(t.job.subscription_id, t.job.tenant_id, t.result.ok, t.finished)
                       for t in tries if recorded.holds(t.job.id)])
         await record_health(cursor, folds, now)

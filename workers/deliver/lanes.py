@@ -22,7 +22,8 @@ A **lane** is one subscription of one tenant (``tenant_id``, ``subscription_id``
 
 Every read is an index range scan bounded by a lane's share or the room, so the claim's work is bounded
 by the batch and the lanes visited, never by a backlog. A lane's jobs are one tenant's: on a database
-distributed by tenant, the same statement restricted to one shard's tenants stays on that shard.
+distributed by tenant, the same statement restricted to one shard's tenants (:func:`for_tenants`) stays on
+that shard (N109: how ``hub deliver`` claims on Citus, workers/deliver/shards.py).
 """
 
 from __future__ import annotations
@@ -31,10 +32,20 @@ from hub.dataplane.models import DUE_JOB_STATES, JobPriority, state_in
 
 DUE = state_in(DUE_JOB_STATES)
 NIL_UUID = "00000000-0000-0000-0000-000000000000"
+# Where a claim or a settle restricted to some tenants (one shard group's, on Citus: N109) names them: before
+# each read of delivery_jobs and its update. Nothing on plain PostgreSQL (the statement is the same text).
+ONLY = "/*tenants*/"
+TENANTS_FILTER = "tenant_id = ANY(%(tenants)s::text[]) AND "
+
+
+def for_tenants(sql: str, restricted: bool) -> str:
+    """``sql`` restricted to the tenants ``%(tenants)s`` at each :data:`ONLY` (``restricted``), or as it was."""
+    return sql.replace(ONLY, TENANTS_FILTER if restricted else "")
+
 
 # One step of the loose index scan: the first lane after (t, s) that has open work.
 _NEXT_LANE = f"""SELECT tenant_id AS t, subscription_id AS s FROM delivery_jobs
-         WHERE {DUE} AND (tenant_id, subscription_id) > ({{t}}, {{s}}){{upto}}
+         WHERE {ONLY}{DUE} AND (tenant_id, subscription_id) > ({{t}}, {{s}}){{upto}}
          ORDER BY tenant_id, subscription_id LIMIT 1"""
 _UPTO = " AND (tenant_id, subscription_id) <= (%(after_t)s, %(after_s)s::uuid)"
 
@@ -42,7 +53,7 @@ _UPTO = " AND (tenant_id, subscription_id) <= (%(after_t)s, %(after_s)s::uuid)"
 # Whether a visited lane has a job due now that this claim may take (bulk ones only with a bulk allowance): a
 # lane whose jobs are all leased or due later takes no share, so it leaves none unused. One index probe a
 # priority, each priority a constant (an index condition, as the lane's reads are).
-_DUE_AT = (f"EXISTS (SELECT 1 FROM delivery_jobs WHERE {DUE} AND tenant_id = v.t AND subscription_id = v.s "
+_DUE_AT = (f"EXISTS (SELECT 1 FROM delivery_jobs WHERE {ONLY}{DUE} AND tenant_id = v.t AND subscription_id = v.s "
            "AND priority = {priority} AND next_attempt_at <= now())")
 _DUE_NOW = (f"({_DUE_AT.format(priority=JobPriority.head.value)} OR {_DUE_AT.format(priority=JobPriority.live.value)} "
             f"OR (%(bulk)s > 0 AND {_DUE_AT.format(priority=JobPriority.bulk.value)}))")
@@ -66,7 +77,7 @@ def _lane_jobs(count: str, skip: str = "0") -> str:
     def branch(priority: JobPriority, limit: str) -> str:
         # Locked as read, skipping what another claim holds: concurrent claims (a process's pipelines, other
         # processes) take the next jobs of a lane instead of all choosing its first ones.
-        return (f"SELECT * FROM (SELECT ctid AS tid, id, priority FROM delivery_jobs WHERE {DUE} AND tenant_id = q.t AND "
+        return (f"SELECT * FROM (SELECT ctid AS tid, id, priority FROM delivery_jobs WHERE {ONLY}{DUE} AND tenant_id = q.t AND "
                 f"subscription_id = q.s AND priority = {priority.value} AND next_attempt_at <= now() "
                 f"ORDER BY next_attempt_at LIMIT {limit} FOR UPDATE SKIP LOCKED) AS {priority.name}")
     upto = f"({skip}) + ({count})"
@@ -142,7 +153,7 @@ claimed AS (
     UPDATE delivery_jobs AS j
        SET next_attempt_at = now() + make_interval(secs => %(lease)s),
            lease_until = now() + make_interval(secs => %(lease)s)
-     WHERE j.ctid = ANY(ARRAY(SELECT tid FROM chosen)) AND {DUE} AND j.next_attempt_at <= now()
+     WHERE {ONLY}j.ctid = ANY(ARRAY(SELECT tid FROM chosen)) AND {DUE} AND j.next_attempt_at <= now()
     RETURNING {{returning}}, j.lease_until
 )
 SELECT claimed.*, last_visited.t, last_visited.s
@@ -165,22 +176,25 @@ def parse_weights(text: str) -> dict[str, float]:
 
 
 class LaneCursor:
-    """One claim loop's place in the lane order (where its next claim starts visiting) and the weights."""
+    """One claim loop's place in the lane order (where its next claim starts visiting) and the weights. On
+    Citus a place is kept per shard group (``group``: its shard; None on plain PostgreSQL), each its own
+    lane order."""
 
     def __init__(self, *, weights: dict[str, float] | None = None, lanes: int = 256, lane_max: int = 128) -> None:
         self.tenants = list(weights or {})
         self.weights = [float(w) for w in (weights or {}).values()]
         self.lanes, self.lane_max = max(1, lanes), max(1, lane_max)
-        self.after: tuple[str, str] = ("", NIL_UUID)
+        self.places: dict[int | None, tuple[str, str]] = {}
 
-    def params(self, *, limit: int, bulk: int, lease: float, caps: dict | None = None) -> dict:
+    def params(self, *, limit: int, bulk: int, lease: float, caps: dict | None = None, group: int | None = None) -> dict:
         """The fair claim's parameters (``caps``: the most jobs a subscription's lane may take)."""
         caps = caps or {}
+        after = self.places.get(group, ("", NIL_UUID))
         return {"limit": limit, "bulk": bulk, "lease": lease, "capped": list(caps), "caps": list(caps.values()), "lanes": self.lanes, "lane_max": self.lane_max,
-                "after_t": self.after[0], "after_s": self.after[1],
+                "after_t": after[0], "after_s": after[1],
                 "weight_tenants": self.tenants, "weights": self.weights}
 
-    def moved_to(self, tenant: str | None, subscription: object) -> None:
-        """The last lane a claim visited: the next claim starts after it."""
+    def moved_to(self, tenant: str | None, subscription: object, group: int | None = None) -> None:
+        """The last lane a claim visited: the next claim (of the same shard group) starts after it."""
         if tenant is not None and subscription is not None:
-            self.after = (tenant, str(subscription))
+            self.places[group] = (tenant, str(subscription))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import uuid
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import NamedTuple
@@ -26,8 +26,9 @@ from hub.dataplane.models import (
 )
 from hub.subscription.delivery_view import VIEW_COLUMNS, DeliveryView, delivery_view
 from hub.tableshape import column_list, columns, copy_types
-from workers.deliver.lanes import FAIR_CLAIM_SQL, LaneCursor
+from workers.deliver.lanes import FAIR_CLAIM_SQL, ONLY, LaneCursor, for_tenants
 from workers.deliver.pacing import Grant, reserve, wanted_slots
+from workers.deliver.shards import ShardGroup
 
 
 class ClaimedJob(NamedTuple):
@@ -74,7 +75,9 @@ SUBSCRIPTION_COLUMNS = VIEW_COLUMNS
 # tenant (ordered keys' heads first, N83; then live jobs; then a recovery's, N58): heads still go first
 # within their lane, and live jobs before bulk ones within the batch.
 _RETURNING = ", ".join(f"j.{name}" for name in CLAIMED_COLUMNS)
-CLAIM_SQL = FAIR_CLAIM_SQL.format(returning=_RETURNING)
+CLAIM_SQL = for_tenants(FAIR_CLAIM_SQL.format(returning=_RETURNING), False)
+# One shard group's claim (N109): every read of delivery_jobs and the lease update name its tenants.
+GROUP_CLAIM_SQL = for_tenants(FAIR_CLAIM_SQL.format(returning=_RETURNING), True)
 # Every statement of the claim and the settle reaches delivery_jobs and event_log only through an index
 # condition on the batch's keys (``= ANY(<the batch's ids>)``), and joins (when it must) by hashing, so its
 # work is bounded by the batch whatever the planner believes. It was misled by statistics taken while a
@@ -111,9 +114,12 @@ UPDATE delivery_jobs AS j
   FROM unnest(%(ids)b::uuid[], %(states)b::text[], %(attempts)b::int[], %(next_at)b::timestamptz[],
               %(errors)b::text[], %(leases)b::timestamptz[])
        AS v(id, state, attempts, next_at, err, lease)
- WHERE j.id = ANY(%(ids)b::uuid[]) AND j.id = v.id AND j.lease_until = v.lease
+ WHERE {ONLY}j.id = ANY(%(ids)b::uuid[]) AND j.id = v.id AND j.lease_until = v.lease
 RETURNING j.id
 """
+# One shard group's part of a settle (N109): its tenants named, so Citus sends it to their shard only.
+GROUP_SETTLE_SQL = for_tenants(SETTLE_SQL, True)
+SETTLE_SQL = for_tenants(SETTLE_SQL, False)
 
 
 class StoredEvent(NamedTuple):
@@ -152,23 +158,27 @@ class Settled(NamedTuple):
 
 async def claim(conn: psycopg.AsyncConnection, *, limit: int, lease_seconds: float,
                 bulk_limit: int | None = None, lanes: LaneCursor | None = None,
-                caps: dict[uuid.UUID, int] | None = None) -> Claim:
+                caps: dict[uuid.UUID, int] | None = None, group: ShardGroup | None = None) -> Claim:
     """Claim up to ``limit`` due jobs, each lane its fair share (N98; ``lanes``: the loop's place and the
     weights; ``caps``: the most jobs a hanging destination's lanes may take), live ones first and at
     most ``bulk_limit`` bulk ones (N58; None: no cap, 0: live ones only), read their events and their
     subscriptions (each as its delivery view), and take the send slots of the rate-limited deliverable ones
-    (N56), all in one transaction."""
+    (N56), all in one transaction. ``group``: only that shard group's tenants (N109; None: every tenant)."""
     lanes = lanes or LaneCursor()
+    place = None if group is None else group.shard
+    params = lanes.params(limit=limit, lease=lease_seconds, caps=caps, group=place,
+                          bulk=limit if bulk_limit is None else bulk_limit)
+    if group is not None:
+        params["tenants"] = group.tenants
     async with conn.transaction():
         cursor = conn.cursor()
         # The claim's COMMIT does not wait for the WAL flush: a claim lost in a database crash only
         # makes its jobs due again (the lease token then matches nothing, so nothing is recorded
         # twice), and the flush was the slowest step between a job's commit and its request.
         await cursor.execute(CLAIM_SETTINGS_SQL)
-        await cursor.execute(CLAIM_SQL, lanes.params(limit=limit, lease=lease_seconds, caps=caps,
-                                                     bulk=limit if bulk_limit is None else bulk_limit), binary=True)
+        await cursor.execute(CLAIM_SQL if group is None else GROUP_CLAIM_SQL, params, binary=True)
         rows = await cursor.fetchall()
-        lanes.moved_to(*rows[0][-2:])  # one row of NULLs and the cursor when nothing was claimed
+        lanes.moved_to(*rows[0][-2:], group=place)  # one row of NULLs and the cursor when nothing was claimed
         if rows[0][0] is None:
             return Claim([], None, {}, {})
         jobs = [ClaimedJob._make(row[:-3]) for row in rows]
@@ -208,21 +218,24 @@ class Recorded(NamedTuple):
 
 
 async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lease: datetime,
-                 now: datetime, blocking: frozenset[uuid.UUID] = frozenset()) -> Recorded:
-    """Update the jobs still under ``lease``, COPY their attempts, and hand on (or, for a dead-letter of a
-    subscription in ``blocking``, block) the keys of the ordered jobs that ended."""
+                 now: datetime, blocking: frozenset[uuid.UUID] = frozenset(),
+                 shard_of: Mapping[str, int] | None = None) -> Recorded:
+    """Update the jobs still under ``lease`` (one statement, or one per shard group with ``shard_of``, a
+    tenant's shard: N109), COPY their attempts, and hand on (or, for a dead-letter of a subscription in
+    ``blocking``, block) the keys of the ordered jobs that ended."""
     if not settled:
         return Recorded(set(), whole=True)  # nothing to record, nothing skipped
-    # One lock order across workers; by the ids' integers, the order UUIDs compare in (their own
-    # comparison is Python code, called some n·log n times a batch).
-    ordered = sorted(settled, key=lambda item: item.job.id.int)
     await cursor.execute(INDEX_LOOKUPS_SQL)
-    await cursor.execute(SETTLE_SQL, {
-        "now": now, "ids": [s.job.id for s in ordered], "states": [s.state for s in ordered],
-        "attempts": [s.attempts for s in ordered], "next_at": [s.next_attempt_at for s in ordered],
-        "errors": [s.error_class for s in ordered], "leases": [lease] * len(ordered)}, binary=True)
-    ids = {row[0] for row in await cursor.fetchall()}
-    recorded = Recorded(ids, whole=len(ids) == len(ordered))
+    ids: set[uuid.UUID] = set()
+    for tenants, ordered in by_shard(settled, shard_of):
+        params = {"now": now, "ids": [s.job.id for s in ordered], "states": [s.state for s in ordered],
+                  "attempts": [s.attempts for s in ordered], "next_at": [s.next_attempt_at for s in ordered],
+                  "errors": [s.error_class for s in ordered], "leases": [lease] * len(ordered)}
+        if tenants is not None:
+            params["tenants"] = tenants
+        await cursor.execute(SETTLE_SQL if tenants is None else GROUP_SETTLE_SQL, params, binary=True)
+        ids.update(row[0] for row in await cursor.fetchall())
+    recorded = Recorded(ids, whole=len(ids) == len(settled))
     rows = [s.attempt for s in ordered if s.attempt is not None and recorded.holds(s.job.id)]
     if rows:
         async with cursor.copy(f"COPY delivery_attempts ({ATTEMPT_COLUMNS}) FROM STDIN (FORMAT BINARY)") as copy:
@@ -232,6 +245,24 @@ async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lea
     ended = ended_heads(settled, recorded, blocking)
     advanced = await ordering.arun(cursor, ordering.end_heads(ended)) if ended else ordering.Advanced()
     return recorded._replace(promoted=advanced.promoted)
+
+
+def by_shard(settled: Sequence[Settled], shard_of: Mapping[str, int] | None,
+             ) -> list[tuple[list[str] | None, list[Settled]]]:
+    """The settled jobs in one lock order across workers, as one part (``shard_of`` None: tenants not named),
+    or one part per shard (its tenants, its jobs), shards in order: a tenant not in ``shard_of`` is a part
+    of its own (one tenant is one shard too)."""
+    # By the ids' integers, the order UUIDs compare in (their own comparison is Python code, called some
+    # n·log n times a batch).
+    ordered = sorted(settled, key=lambda item: item.job.id.int)
+    if shard_of is None:
+        return [(None, ordered)]
+    parts: dict[tuple[int, str], list[Settled]] = {}
+    for item in ordered:
+        tenant = item.job.tenant_id
+        shard = shard_of.get(tenant)
+        parts.setdefault((shard, "") if shard is not None else (-1, tenant), []).append(item)
+    return [(sorted({item.job.tenant_id for item in part}), part) for _, part in sorted(parts.items())]
 
 
 _ENDING = frozenset(state.value for state in FINISHED_JOB_STATES)
