@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
@@ -24,7 +25,7 @@ from hub.dataplane.models import JobPriority
 from hub.dataplane.reconnect import AsyncConnector
 from hub.metrics import IN_FLIGHT
 from hub.providers.registry import SinkSet, SinkUnavailable
-from hub.sinks.base import PreparedDelivery
+from hub.sinks.base import NOT_STARTED, START_BY, PreparedDelivery
 from hub.sinks.vocabulary import ErrorClass
 from hub.subscription.deliverability import Deliverability
 from workers.deliver import store
@@ -64,6 +65,14 @@ IN_FLIGHT.set_function(lambda: in_flight.count)
 def _millis(milliseconds: int) -> timedelta:
     """A try's latency as a timedelta (one object per value: a try's end is its start plus it)."""
     return timedelta(milliseconds=milliseconds)
+
+
+class Deadlines(NamedTuple):
+    """A batch's sending deadlines, from when it began: loop times, but ``start_by``, a monotonic reading."""
+
+    waited: float  # until when a sender waits for a slot and works on regardless (host wait, half the lease at most)
+    latest: float  # until when a delivering destination is worked on (half the lease)
+    start_by: float  # the latest a try may begin, in a sink's thread too (half the lease, N108)
 
 
 class Batch(NamedTuple):
@@ -192,35 +201,38 @@ class Engine:
         process slot) while they work through that destination's queue, so a slot is taken once per
         sender rather than once per job. A sender hands its sink ``batch_size`` deliveries per call
         (one webhook request; one SQS or EventBridge batch call; a run of pipelined RabbitMQ publishes).
-        Once ``deliver_host_wait_seconds`` have passed since the batch began, a sender goes on only while
-        its destination delivers (its last try was delivered) and for at most half the lease (the batch is
-        recorded before its lease ends); the jobs left queued go back untried. A rate-limited subscription's
+        Once ``deliver_host_wait_seconds`` (or half the lease, when shorter) have passed since the batch
+        began, a sender goes on only while its destination delivers (its last try was delivered) and for at
+        most half the lease (the batch is recorded before its lease ends); the jobs left queued go back
+        untried, as does a try that a sink could not begin by then (N108). A rate-limited subscription's
         deliveries (``at``: their slots' loop times) form a queue of their own, worked by paced senders that
         share the destination's slots.
         """
         queues = destination_queues(deliveries, at)
-        began = asyncio.get_running_loop().time()
-        deadline = (began + self.limits.wait_seconds, began + self.settings.deliver_lease_seconds / 2)
+        began, half = asyncio.get_running_loop().time(), self.settings.deliver_lease_seconds / 2
+        # A try that begins after half the lease leaves too little of it for its send and its record: its
+        # record would be refused once another worker claimed the job again, and the job sent twice (N105).
+        deadline = Deadlines(began + min(self.limits.wait_seconds, half), began + half, time.monotonic() + half)
         senders: tuple[list, list] = ([], [])
         for (key, paced), queue in queues.items():
             group = senders[self.stalls.hanging(key)]
             for _ in range(min(len(queue), self.limits.per_destination_size)):
                 group.append(
-                    self._paced_sender(self.limits.per_destination[key], queue, deliveries, results, at, deadline[1])
+                    self._paced_sender(self.limits.per_destination[key], queue, deliveries, results, at, deadline)
                     if paced else self._sender(self.limits.per_destination[key], queue, deliveries, results, deadline))
         return asyncio.gather(*senders[0]), asyncio.gather(*senders[1])  # no sender: a future already done
 
     async def _paced_sender(self, slot: asyncio.Semaphore, queue: deque[int], deliveries: list[PreparedDelivery],
-                            results: list[Sent | None], at: dict[int, float], latest: float) -> None:
+                            results: list[Sent | None], at: dict[int, float], deadline: Deadlines) -> None:
         """Send queued paced deliveries one at a time, each at its slot and never before (N56).
 
         Slots are waited for holding nothing; a delivery that could only go out more than ``GRACE``
-        after its slot (or after ``latest``) is left untried, its slot lost, so late sends never bunch.
+        after its slot (or after ``deadline.latest``) is left untried, its slot lost, so late sends never bunch.
         """
         clock = asyncio.get_running_loop().time
         while queue:
             index = queue.popleft()
-            if at[index] > latest:
+            if at[index] > deadline.latest:
                 return
             await asyncio.sleep(max(0.0, at[index] - clock()))
             cutoff = at[index] + GRACE
@@ -230,19 +242,16 @@ class Engine:
                 if clock() > cutoff or not await acquire(self.limits.total, cutoff):
                     continue
                 try:
-                    results[index] = (await self._try([deliveries[index]]))[0]
+                    results[index] = (await self._try([deliveries[index]], deadline.start_by))[0]
                 finally:
                     self.limits.total.release()
             finally:
                 slot.release()
 
     async def _sender(self, slot: asyncio.Semaphore, queue: deque[int], deliveries: list[PreparedDelivery],
-                      results: list[Sent | None], deadline: tuple[float, float]) -> None:
-        """Take a destination slot and a process slot, then send queued jobs until the queue or the time is out.
-
-        ``deadline``: (until when a slot is waited for, until when a delivering destination is worked on).
-        """
-        waited, latest = deadline
+                      results: list[Sent | None], deadline: Deadlines) -> None:
+        """Take a destination slot and a process slot, then send queued jobs until the queue or the time is out."""
+        waited, latest, start_by = deadline
         if not await acquire(slot, waited):
             return
         try:
@@ -255,27 +264,29 @@ class Engine:
                 while queue and ((now := clock()) < waited or (delivering and now < latest)):
                     if size == 1:  # one request per delivery (webhooks): no per-job lists
                         index = queue.popleft()
-                        item = results[index] = (await self._try([deliveries[index]]))[0]
-                        delivering = item[0].ok
+                        item = results[index] = (await self._try([deliveries[index]], start_by))[0]
+                        delivering = item is not None and item[0].ok
                         continue
                     indexes = [queue.popleft() for _ in range(min(size, len(queue)))]
-                    sent = await self._try([deliveries[index] for index in indexes])
+                    sent = await self._try([deliveries[index] for index in indexes], start_by)
                     for index, item in zip(indexes, sent, strict=True):
                         results[index] = item
-                    delivering = all(item[0].ok for item in sent)
+                    delivering = all(item is not None and item[0].ok for item in sent)
             finally:
                 self.limits.total.release()
         finally:
             slot.release()
 
-    async def _try(self, batch: list[PreparedDelivery]) -> list[Sent]:
+    async def _try(self, batch: list[PreparedDelivery], start_by: float) -> list[Sent | None]:
         """One try of each delivery of ``batch`` (one destination): one ``deliver_many`` call, or
-        ``deliver`` for a batch of one."""
+        ``deliver`` for a batch of one; None for a delivery its sink could not begin by ``start_by``
+        (a monotonic reading): it goes back untried."""
         sink = self.sinks.get(batch[0].sink_kind)
         started = datetime.now(UTC)
         batch, spans = start_attempts(batch)
         in_flight.count += len(batch)
         key = self._track(batch)
+        bound = START_BY.set(start_by)
         try:
             results = [await sink.deliver(batch[0])] if len(batch) == 1 else await sink.deliver_many(batch)
         except BaseException as exc:
@@ -284,9 +295,11 @@ class Engine:
         else:
             end_attempts(spans, results)
         finally:
+            START_BY.reset(bound)
             in_flight.count -= len(batch)
             self.stalls.ended(key, len(batch))
-        return [(result, started, started + _millis(result.latency_ms)) for result in results]
+        return [None if result is NOT_STARTED else (result, started, started + _millis(result.latency_ms))
+                for result in results]
 
     def _track(self, batch: list[PreparedDelivery]) -> str:
         """Note a try of ``batch`` (one destination) going out, and which subscriptions send there (N98)."""
