@@ -29,24 +29,23 @@ from hub.sinks.base import NOT_STARTED, START_BY, PreparedDelivery
 from hub.sinks.vocabulary import ErrorClass
 from hub.subscription.deliverability import Deliverability
 from workers.deliver import store
+from workers.deliver.bookkeeping import Part, record
 from workers.deliver.bulk import BulkAllowance
-from workers.deliver.health import auto_disable, fold, record_health
 from workers.deliver.lanes import LaneCursor, parse_weights
 from workers.deliver.limits import Limits, acquire
-from workers.deliver.outcomes import Sent, Try, ended, observe, outcomes_of, settled_job
+from workers.deliver.outcomes import Sent, ended, outcomes_of, settled_job
 from workers.deliver.pacing import GRACE, plan
 from workers.deliver.policy import RetryPolicy, policy_from
 from workers.deliver.prepare import NotDeliverable, destination_key, prepare
 from workers.deliver.queues import destination_queues
 from workers.deliver.stalls import Stalls
 from workers.deliver.store import Claim, ClaimedJob, Settled
-from workers.deliver.tails import Tails
+from workers.deliver.tails import Tail, Tails
 from workers.deliver.tenant_gauges import ClaimShares
 from workers.deliver.traces import end_attempts, start_attempts
 
 log = logging.getLogger("hub.deliver.engine")
 
-DEADLOCK_RETRIES = 3
 BULK = JobPriority.bulk.value
 DELIVERABLE = Deliverability.deliverable  # compared by identity per job (``ok`` is a property call)
 
@@ -96,7 +95,7 @@ class Engine:
         self.bulk = BulkAllowance(settings.deliver_bulk_rate_per_second, settings.deliver_bulk_batch_size)
         self.limits = Limits(settings.deliver_concurrency, settings.deliver_per_host_concurrency,
                              settings.deliver_host_wait_seconds)
-        self.tails = Tails(tail_connect, settings.deliver_record_wait_seconds)
+        self.tails = Tails(tail_connect, settings.deliver_record_wait_seconds, self._record)
         self.stalls = Stalls(settings.deliver_hanging_after_seconds)
         self.shares = ClaimShares()
         self.lanes = LaneCursor(weights=parse_weights(settings.deliver_tenant_weights),
@@ -124,18 +123,21 @@ class Engine:
         else:
             ended_now = [index for index, sent in enumerate(results) if sent is not None]
             rest = [index for index, sent in enumerate(results) if sent is None]
-            self.tails.detach(self._record_tail(claim, sends, results, rest, sending))
+            self.tails.detach(Tail(results, rest, sending, lambda indexes: self._part(claim, sends, results, indexes)))
             outcomes, tries = outcomes_of(self.policy, sends, results, ended_now)
-        promoted = await self._record(conn, claim, settled + outcomes, tries)
+        assert claim.lease is not None
+        promoted = await self._record(conn, [Part(claim.lease, claim.blocking(), settled + outcomes, tries)])
         return Batch(len(claim.jobs), promoted, claim.full)
 
-    async def _record_tail(self, claim: Claim, sends: list[tuple[ClaimedJob, PreparedDelivery]],
-                           results: list[Sent | None], rest: list[int], sending: asyncio.Future[None]) -> None:
-        """Wait for a batch's last sends, then record the jobs ``rest`` names on the tail connection."""
-        await sending
-        outcomes, tries = outcomes_of(self.policy, sends, results, rest)
-        async with self.tails.connection() as conn:
-            await self._record(conn, claim, outcomes, tries)
+    def _part(self, claim: Claim, sends: list[tuple[ClaimedJob, PreparedDelivery]], results: list[Sent | None],
+              indexes: list[int]) -> Part:
+        """The record of the sends ``indexes`` names (of a batch's tail), under the batch's lease."""
+        assert claim.lease is not None
+        return Part(claim.lease, claim.blocking(), *outcomes_of(self.policy, sends, results, indexes))
+
+    async def _record(self, conn: psycopg.AsyncConnection, parts: list[Part]) -> int:
+        """``parts`` (a batch's, or a tail round's) in one transaction; how many ordered jobs it made due."""
+        return await record(conn, parts, disable_after=self.settings.deliver_auto_disable_seconds)
 
     def _plan(self, claim: Claim) -> tuple[list[Settled], list[tuple[ClaimedJob, PreparedDelivery]], dict[int, float]]:
         """The jobs settled without a send (held, ended, above their rate), the sends, and the paced
@@ -308,40 +310,6 @@ class Engine:
             self.stalls.place(delivery.subscription_id, key)
         self.stalls.began(key, len(batch))
         return key
-
-    async def _record(self, conn: psycopg.AsyncConnection, claim: Claim, settled: list[Settled],
-                      tries: list[Try]) -> int:
-        """All of the batch's bookkeeping in one transaction (retried on a deadlock); returns how many
-        ordered jobs it made due."""
-        assert claim.lease is not None
-        for attempt in range(1, DEADLOCK_RETRIES + 1):
-            try:
-                async with conn.transaction():
-                    promoted = await self._bookkeeping(conn, claim, settled, tries)
-                break
-            except (psycopg.errors.DeadlockDetected, psycopg.errors.SerializationFailure):
-                if attempt == DEADLOCK_RETRIES:
-                    raise
-        observe(settled, tries)
-        return promoted
-
-    async def _bookkeeping(self, conn: psycopg.AsyncConnection, claim: Claim, settled: list[Settled],
-                           tries: list[Try]) -> int:
-        assert claim.lease is not None
-        now = datetime.now(UTC)
-        cursor = conn.cursor()
-        recorded = await store.settle(cursor, settled=settled, lease=claim.lease, now=now,
-                                      blocking=claim.blocking())
-        folds = fold([(t.job.subscription_id, t.job.tenant_id, t.result.ok, t.finished)
-                      for t in tries if recorded.holds(t.job.id)])
-        await record_health(cursor, folds, now)
-        failing = [sub for sub, change in folds.items() if change.failing_since is not None]
-        await auto_disable(cursor, failing=failing, window_seconds=self.settings.deliver_auto_disable_seconds,
-                           now=now)
-        if not recorded.whole:
-            log.info("jobs re-claimed after a lease expired were not recorded by this worker",
-                     extra={"fields": {"skipped": len(settled) - len(recorded.ids)}})
-        return recorded.promoted
 
     async def close(self) -> None:
         await self.tails.drain()

@@ -207,31 +207,41 @@ class Recorded(NamedTuple):
         return self.whole or job_id in self.ids
 
 
-async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lease: datetime,
+async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lease: datetime | Sequence[datetime],
                  now: datetime, blocking: frozenset[uuid.UUID] = frozenset()) -> Recorded:
-    """Update the jobs still under ``lease``, COPY their attempts, and hand on (or, for a dead-letter of a
-    subscription in ``blocking``, block) the keys of the ordered jobs that ended."""
+    """Update the jobs still under their lease (``lease``: the batch's, or one per settled job, in order, when
+    a tail round records several batches' jobs), COPY their attempts, and hand on (or, for a dead-letter of a
+    subscription in ``blocking``, block) the keys of the ordered jobs that ended. A job appears once."""
     if not settled:
         return Recorded(set(), whole=True)  # nothing to record, nothing skipped
     # One lock order across workers; by the ids' integers, the order UUIDs compare in (their own
     # comparison is Python code, called some n·log n times a batch).
-    ordered = sorted(settled, key=lambda item: item.job.id.int)
+    if isinstance(lease, datetime):
+        ordered, leases = sorted(settled, key=lambda item: item.job.id.int), [lease] * len(settled)
+    else:
+        pairs = sorted(zip(settled, lease, strict=True), key=lambda pair: pair[0].job.id.int)
+        ordered, leases = [pair[0] for pair in pairs], [pair[1] for pair in pairs]
     await cursor.execute(INDEX_LOOKUPS_SQL)
     await cursor.execute(SETTLE_SQL, {
         "now": now, "ids": [s.job.id for s in ordered], "states": [s.state for s in ordered],
         "attempts": [s.attempts for s in ordered], "next_at": [s.next_attempt_at for s in ordered],
-        "errors": [s.error_class for s in ordered], "leases": [lease] * len(ordered)}, binary=True)
+        "errors": [s.error_class for s in ordered], "leases": leases}, binary=True)
     ids = {row[0] for row in await cursor.fetchall()}
     recorded = Recorded(ids, whole=len(ids) == len(ordered))
-    rows = [s.attempt for s in ordered if s.attempt is not None and recorded.holds(s.job.id)]
-    if rows:
-        async with cursor.copy(f"COPY delivery_attempts ({ATTEMPT_COLUMNS}) FROM STDIN (FORMAT BINARY)") as copy:
-            copy.set_types(ATTEMPT_TYPES)
-            for row in rows:
-                await copy.write_row(row)
+    await write_attempts(cursor, [s.attempt for s in ordered if s.attempt is not None and recorded.holds(s.job.id)])
     ended = ended_heads(settled, recorded, blocking)
     advanced = await ordering.arun(cursor, ordering.end_heads(ended)) if ended else ordering.Advanced()
     return recorded._replace(promoted=advanced.promoted)
+
+
+async def write_attempts(cursor: psycopg.AsyncCursor, rows: Sequence[AttemptRow]) -> None:
+    """COPY ``rows`` into ``delivery_attempts`` (nothing when there are none)."""
+    if not rows:
+        return
+    async with cursor.copy(f"COPY delivery_attempts ({ATTEMPT_COLUMNS}) FROM STDIN (FORMAT BINARY)") as copy:
+        copy.set_types(ATTEMPT_TYPES)
+        for row in rows:
+            await copy.write_row(row)
 
 
 _ENDING = frozenset(state.value for state in FINISHED_JOB_STATES)
