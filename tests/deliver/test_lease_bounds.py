@@ -1,16 +1,20 @@
-"""A batch's sends keep within half its lease (N105, N108).
+"""A batch's sends keep within half its lease, and a try its lease lost still leaves a trace (N105, N108).
 
 - A sender waits for a slot and works at most until half the lease, even when the host wait is longer.
 - A send its sink could not begin by then goes back untried: no attempt, no retry budget spent.
+- A try whose record the lease refuses (the job was claimed again) writes its attempt row, the job untouched:
+  its real outcome (never one that ends the job), the worker and the lease in its detail.
 """
 
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
+from collections.abc import Callable
 from typing import ClassVar
 
-from devkit.receiver import https_receiver
+from devkit.receiver import Reply, https_receiver
 from hub.config import get_settings
 from hub.sinks.base import NOT_STARTED, START_BY, AttemptResult, PreparedDelivery
 from hub.sinks.vocabulary import SinkKind
@@ -94,3 +98,33 @@ def test_a_send_not_started_in_time_goes_back_untried(deliver_db: str, tenant: s
     [(later, unleased)] = sql(deliver_db, "SELECT bool_and(next_attempt_at > now()), bool_and(lease_until IS NULL) "
                                           "FROM delivery_jobs WHERE tenant_id = %s", (tenant,))
     assert later and unleased
+
+
+def test_a_try_whose_lease_was_lost_leaves_its_attempt_row(deliver_db: str, ca, tenant: str) -> None:
+    """Each request moves its job's lease on (as another worker's claim would): the record refuses the batch,
+    yet each try's attempt row is written with what it did, the worker and the lease; a 410 that would
+    dead-letter the job is written ``failed`` (the job is not ended); the jobs stay as the other claim has them."""
+    moved = threading.Lock()
+
+    def reclaimed(status: int) -> Callable[[object], Reply]:
+        def answer(_item: object) -> Reply:
+            with moved:
+                sql(deliver_db, "UPDATE delivery_jobs SET lease_until = lease_until + interval '1 minute' "
+                                "WHERE tenant_id = %s AND lease_until IS NOT NULL", (tenant,))
+            return Reply(status=status)
+        return answer
+
+    with https_receiver(ca, (HOOK_HOST,), reclaimed(200)) as ok, \
+            https_receiver(ca, (HOOK_HOST,), reclaimed(410)) as gone:
+        delivered, _ = insert_subscription(deliver_db, tenant, f"https://{HOOK_HOST}:{ok.port}/h")
+        refused, _ = insert_subscription(deliver_db, tenant, f"https://{HOOK_HOST}:{gone.port}/h")
+        insert_events(deliver_db, tenant, [delivered, refused], 2)
+        assert one_batch() == 4
+    assert _jobs(deliver_db, tenant) == [("pending", 0, 4)], "the jobs are the other claim's, untouched"
+    rows = attempts(deliver_db, tenant)
+    assert sorted((row["outcome"], row["status_code"], row["attempt_no"]) for row in rows) == \
+        [("delivered", 200, 1)] * 2 + [("failed", 410, 1)] * 2
+    assert all(row["detail"].startswith("not recorded: lease until ") and " of worker deliver-" in row["detail"]
+               for row in rows)
+    [(sent,)] = sql(deliver_db, "SELECT count(DISTINCT job_id) FROM delivery_attempts WHERE tenant_id = %s", (tenant,))
+    assert sent == 4, "one row per send"

@@ -2,12 +2,15 @@
 claims' leases, the subscriptions' health and auto-disable.
 
 A batch's record holds one claim; a tail round (``workers/deliver/tails.py``) holds the sends of every
-batch that ended since the last round, each under its own claim's lease (N108).
+batch that ended since the last round, each under its own claim's lease. A try whose record its lease
+refuses (the job was claimed again after the lease ended) still leaves its attempt row (N108), the job
+untouched, so the attempt log counts every send.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import uuid
 from datetime import UTC, datetime
 from typing import NamedTuple
@@ -16,12 +19,14 @@ import psycopg
 
 from workers.deliver import store
 from workers.deliver.health import auto_disable, fold, record_health
-from workers.deliver.outcomes import Try, observe
-from workers.deliver.store import Settled
+from workers.deliver.outcomes import Try, lost_attempt, observe
+from workers.deliver.store import AttemptRow, Recorded, Settled
 
 log = logging.getLogger("hub.deliver.engine")
 
 DEADLOCK_RETRIES = 3
+# Names this process in a lost try's attempt row: no host name (the row's detail is the tenant's to read).
+WORKER = f"deliver-{os.getpid()}-{uuid.uuid4().hex[:6]}"
 
 
 class Part(NamedTuple):
@@ -63,8 +68,10 @@ async def _bookkeeping(cursor: psycopg.AsyncCursor, parts: list[Part], disable_a
     await auto_disable(cursor, failing=failing, window_seconds=disable_after, now=now)
     skipped = sum(len(part.settled) for part in parts) - len(recorded.ids)
     if skipped:
-        log.info("jobs re-claimed after a lease expired were not recorded by this worker",
-                 extra={"fields": {"skipped": skipped}})
+        lost = _lost_tries(parts, latest, recorded)
+        await store.write_attempts(cursor, lost)
+        log.info("jobs re-claimed after a lease expired were not recorded by this worker; their tries' attempts were",
+                 extra={"fields": {"skipped": skipped, "lost_tries": len(lost), "worker": WORKER}})
     return recorded.promoted
 
 
@@ -84,3 +91,13 @@ def _latest_leases(parts: list[Part]) -> dict[uuid.UUID, datetime] | None:
 def _current(latest: dict[uuid.UUID, datetime] | None, part: Part, job_id: uuid.UUID) -> bool:
     """Whether ``part`` holds the job's latest claim among the record's parts."""
     return latest is None or latest[job_id] == part.lease
+
+
+def _lost_tries(parts: list[Part], latest: dict[uuid.UUID, datetime] | None, recorded: Recorded) -> list[AttemptRow]:
+    """The attempt rows of the tries the settle did not record (their lease had ended)."""
+    rows: list[AttemptRow] = []
+    for part in parts:
+        lost = {t.job.id: t for t in part.tries if not (_current(latest, part, t.job.id) and recorded.holds(t.job.id))}
+        rows.extend(lost_attempt(s.attempt, lost[s.job.id].result, part.lease, WORKER)
+                    for s in part.settled if s.job.id in lost and s.attempt is not None)
+    return rows
