@@ -3,9 +3,9 @@ records (``delivery_attempts``, ``delivery_jobs``, ``event_log``), written besid
 
 For each key a check names: the key's events (log order, job state), every recorded attempt of each
 (when it began, how long it took, its outcome) and what the destination received of them (a queue's
-message ids and receive counts). Each attempt's lease is its job's claim; an attempt the hub sent but
-did not record (a worker killed, or its lease run out before its record) has no row: such a send
-shows as a receipt without an attempt near it.
+message ids and receive counts). Each attempt's lease is its job's claim; a try whose record its lease
+refused has a row of its own, its detail naming that lease (N108); a send of a worker killed before its
+record has no row: it shows as a receipt without an attempt near it.
 
 The attempt log also gives the hub's own send order, which no destination's behaviour can blur: per
 key, no attempt of an event may begin after an attempt of a later event of the key began.

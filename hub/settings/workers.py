@@ -103,13 +103,13 @@ class DeliverSettings(HubSettingsGroup):
     """Most requests in flight at once to one destination host and port, per process."""
 
     deliver_host_wait_seconds: float = 5.0
-    """How long a job waits for a busy destination's slot before it goes back, untried, for later."""
+    """How long a job waits for a busy destination's slot (at most half the lease) before it goes back, untried, for later."""
 
     deliver_record_wait_seconds: float = 0.5
-    """How long a batch's record waits for its slowest sends; those still out then are recorded apart when they end, so one slow destination never sets the pace of a whole batch (0: always wait for all)."""
+    """How long a batch's record waits for its slowest sends; those still out then are recorded apart, every record wait, with the process's other batches' sends that ended, so one slow destination never sets the pace of a whole batch (0: always wait for all)."""
 
     deliver_lease_seconds: float = 60.0
-    """How long a claim holds its jobs; a killed worker's jobs are due again after it."""
+    """How long a claim holds its jobs; a killed worker's jobs are due again after it. A try begins within the first half of it (N108)."""
 
     deliver_idle_poll_seconds: float = 0.05
     """Pause of a claim loop that found no due job; ingest's wake-up ends it early (the poll bounds the pickup of retries)."""

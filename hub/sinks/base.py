@@ -7,9 +7,11 @@ bookkeeping belong to the delivery engine, not to the sink.
 
 from __future__ import annotations
 
+import math
 import time
 import uuid
 from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
@@ -82,6 +84,21 @@ def _success(cls: type[AttemptResult], status_code: int, latency_ms: int) -> Att
 
 
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+
+# The latest ``time.monotonic()`` reading at which a sink may still begin a try (the engine's lease leaves
+# room for the try and its record until then, N108); a try that would begin later sends nothing and
+# answers ``NOT_STARTED``. A context variable rather than a parameter: it reaches the thread-pool call
+# of a sink through its own batching without every sink's signature carrying it. Unset: no bound.
+START_BY: ContextVar[float] = ContextVar("hub_sink_start_by", default=math.inf)
+
+
+class NotStarted(Exception):
+    """A try reached its sink's thread after its ``START_BY``: nothing was sent."""
+
+
+# A sink's answer for a delivery it did not send because its try began too late (compared by identity):
+# the engine puts the job back untried, with no attempt and no retry budget spent.
+NOT_STARTED = AttemptResult(ok=False, detail="not started: its lease left no room")
 
 
 def elapsed_ms(started: float) -> int:

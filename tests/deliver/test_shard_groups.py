@@ -16,6 +16,9 @@ from workers.deliver.shards import ShardGroup, ShardGroups
 from workers.deliver.store import ClaimedJob, Settled, by_shard
 
 
+LEASE = datetime(2026, 12, 7, tzinfo=UTC)
+
+
 def settled(tenant: str) -> Settled:
     now = datetime.now(UTC)
     job = ClaimedJob(uuid.uuid4(), tenant, uuid.uuid4(), 1, "pending", 0, now, 1, None)
@@ -30,14 +33,14 @@ def test_plain_statements_are_unchanged_and_grouped_ones_name_the_tenants_at_eve
 
 
 def test_a_settle_is_one_part_or_one_part_a_shard_each_in_id_order() -> None:
-    items = [settled(tenant) for tenant in ("a", "b", "c", "a", "d", "b")]
+    items = [(settled(tenant), LEASE) for tenant in ("a", "b", "c", "a", "d", "b")]
     [(tenants, whole)] = by_shard(items, None)
-    assert tenants is None and [s.job.id.int for s in whole] == sorted(s.job.id.int for s in items)
+    assert tenants is None and [s.job.id.int for s, _ in whole] == sorted(s.job.id.int for s, _ in items)
     parts = by_shard(items, {"a": 7, "b": 3, "c": 7})
     assert [tenants for tenants, _ in parts] == [["d"], ["b"], ["a", "c"]]  # "d" has no known shard: its own part
     for tenants, part in parts:
-        assert {s.job.tenant_id for s in part} == set(tenants)
-        assert [s.job.id.int for s in part] == sorted(s.job.id.int for s in part)
+        assert {s.job.tenant_id for s, _ in part} == set(tenants)
+        assert [s.job.id.int for s, _ in part] == sorted(s.job.id.int for s, _ in part)
     assert sum(len(part) for _, part in parts) == len(items)
 
 

@@ -39,3 +39,50 @@ def test_a_burst_of_sends_to_a_new_destination_builds_one_client():
     other = clients.client("events", "us-east-1", StaticKeys("AKIDOTHER", "secret-other"))
     assert id(other) not in seen and clients.builds == 2, "other keys get a client of their own"
     clients.close()
+
+
+def test_a_call_queued_past_its_start_by_is_not_made(override_settings) -> None:
+    """N108: an SDK call that a sink thread takes up only after its caller's ``START_BY`` is not made, and the
+    SQS sink answers ``NOT_STARTED`` for its deliveries (the engine puts them back untried); a call taken up in
+    time, or with no ``START_BY``, is made."""
+    import asyncio
+    import time
+    import uuid
+
+    import pytest
+
+    from hub.providers.sqs.sink import SqsSink
+    from hub.sinks.base import NOT_STARTED, START_BY, AttemptResult, NotStarted, PreparedDelivery
+    from hub.sinks.vocabulary import SinkKind
+
+    override_settings(sink_io_threads="1")
+    sink = SqsSink(settings=get_settings())
+    made: list[int] = []
+
+    def send_blocking(batch: list[PreparedDelivery], _started: float) -> list[AttemptResult]:
+        made.append(len(batch))
+        return [AttemptResult.success()] * len(batch)
+
+    sink._send_blocking = send_blocking
+    delivery = PreparedDelivery(delivery_id="d-1", job_id=None, tenant_id="t-1", subscription_id=uuid.uuid4(),
+                                sink_kind=SinkKind.sqs, endpoint="https://sqs.us-east-1.amazonaws.com/1/q",
+                                body=b"{}", attributes={"id": "e-1"},
+                                credential={"accessKeyId": "AKID", "secretAccessKey": "secret"})
+
+    async def go() -> list:
+        clients = sink._aws
+        busy = asyncio.ensure_future(clients.run(lambda: time.sleep(0.6)))  # the one thread, taken
+        await asyncio.sleep(0.05)
+        START_BY.set(time.monotonic() + 0.2)
+        queued = await sink.deliver_many([delivery])
+        with pytest.raises(NotStarted):
+            await clients.run(lambda: made.append(-1))
+        START_BY.set(time.monotonic() + 30)
+        in_time = await clients.run(lambda: "made")
+        await busy
+        return [queued, in_time]
+
+    queued, in_time = asyncio.run(go())
+    asyncio.run(sink.close())
+    assert queued == [NOT_STARTED] and made == [], "the queued call was not made"
+    assert in_time == "made"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import time
 from collections import deque
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
@@ -25,15 +26,15 @@ from hub.dataplane.models import JobPriority
 from hub.dataplane.reconnect import AsyncConnector
 from hub.metrics import IN_FLIGHT
 from hub.providers.registry import SinkSet, SinkUnavailable
-from hub.sinks.base import PreparedDelivery
+from hub.sinks.base import NOT_STARTED, START_BY, PreparedDelivery
 from hub.sinks.vocabulary import ErrorClass
 from hub.subscription.deliverability import Deliverability
 from workers.deliver import store
+from workers.deliver.bookkeeping import Part, record
 from workers.deliver.bulk import BulkAllowance
-from workers.deliver.health import auto_disable, fold, record_health
 from workers.deliver.lanes import LaneCursor, parse_weights
 from workers.deliver.limits import Limits, acquire
-from workers.deliver.outcomes import Sent, Try, ended, observe, outcomes_of, settled_job
+from workers.deliver.outcomes import Sent, ended, outcomes_of, settled_job
 from workers.deliver.pacing import GRACE, plan
 from workers.deliver.policy import RetryPolicy, policy_from
 from workers.deliver.prepare import NotDeliverable, destination_key, prepare
@@ -41,13 +42,12 @@ from workers.deliver.queues import destination_queues
 from workers.deliver.shards import ShardGroups
 from workers.deliver.stalls import Stalls
 from workers.deliver.store import Claim, ClaimedJob, Settled
-from workers.deliver.tails import Tails
+from workers.deliver.tails import Tail, Tails
 from workers.deliver.tenant_gauges import ClaimShares
 from workers.deliver.traces import end_attempts, start_attempts
 
 log = logging.getLogger("hub.deliver.engine")
 
-DEADLOCK_RETRIES = 3
 BULK = JobPriority.bulk.value
 DELIVERABLE = Deliverability.deliverable  # compared by identity per job (``ok`` is a property call)
 
@@ -66,6 +66,14 @@ IN_FLIGHT.set_function(lambda: in_flight.count)
 def _millis(milliseconds: int) -> timedelta:
     """A try's latency as a timedelta (one object per value: a try's end is its start plus it)."""
     return timedelta(milliseconds=milliseconds)
+
+
+class Deadlines(NamedTuple):
+    """A batch's sending deadlines, from when it began: loop times, but ``start_by``, a monotonic reading."""
+
+    waited: float  # until when a sender waits for a slot and works on regardless (host wait, half the lease at most)
+    latest: float  # until when a delivering destination is worked on (half the lease)
+    start_by: float  # the latest a try may begin, in a sink's thread too (half the lease, N108)
 
 
 class Batch(NamedTuple):
@@ -89,7 +97,7 @@ class Engine:
         self.bulk = BulkAllowance(settings.deliver_bulk_rate_per_second, settings.deliver_bulk_batch_size)
         self.limits = Limits(settings.deliver_concurrency, settings.deliver_per_host_concurrency,
                              settings.deliver_host_wait_seconds)
-        self.tails = Tails(tail_connect, settings.deliver_record_wait_seconds)
+        self.tails = Tails(tail_connect, settings.deliver_record_wait_seconds, self._record)
         self.stalls = Stalls(settings.deliver_hanging_after_seconds)
         self.shares = ClaimShares()
         self.lanes = LaneCursor(weights=parse_weights(settings.deliver_tenant_weights),
@@ -128,18 +136,22 @@ class Engine:
         else:
             ended_now = [index for index, sent in enumerate(results) if sent is not None]
             rest = [index for index, sent in enumerate(results) if sent is None]
-            self.tails.detach(self._record_tail(claim, sends, results, rest, sending))
+            self.tails.detach(Tail(results, rest, sending, lambda indexes: self._part(claim, sends, results, indexes)))
             outcomes, tries = outcomes_of(self.policy, sends, results, ended_now)
-        promoted = await self._record(conn, claim, settled + outcomes, tries)
+        assert claim.lease is not None
+        promoted = await self._record(conn, [Part(claim.lease, claim.blocking(), settled + outcomes, tries)])
         return Batch(len(claim.jobs), promoted, claim.full)
 
-    async def _record_tail(self, claim: Claim, sends: list[tuple[ClaimedJob, PreparedDelivery]],
-                           results: list[Sent | None], rest: list[int], sending: asyncio.Future[None]) -> None:
-        """Wait for a batch's last sends, then record the jobs ``rest`` names on the tail connection."""
-        await sending
-        outcomes, tries = outcomes_of(self.policy, sends, results, rest)
-        async with self.tails.connection() as conn:
-            await self._record(conn, claim, outcomes, tries)
+    def _part(self, claim: Claim, sends: list[tuple[ClaimedJob, PreparedDelivery]], results: list[Sent | None],
+              indexes: list[int]) -> Part:
+        """The record of the sends ``indexes`` names (of a batch's tail), under the batch's lease."""
+        assert claim.lease is not None
+        return Part(claim.lease, claim.blocking(), *outcomes_of(self.policy, sends, results, indexes))
+
+    async def _record(self, conn: psycopg.AsyncConnection, parts: list[Part]) -> int:
+        """``parts`` (a batch's, or a tail round's) in one transaction; how many ordered jobs it made due."""
+        return await record(conn, parts, disable_after=self.settings.deliver_auto_disable_seconds,
+                             shard_of=self.shards.shard_of)
 
     def _plan(self, claim: Claim) -> tuple[list[Settled], list[tuple[ClaimedJob, PreparedDelivery]], dict[int, float]]:
         """The jobs settled without a send (held, ended, above their rate), the sends, and the paced
@@ -205,35 +217,38 @@ class Engine:
         process slot) while they work through that destination's queue, so a slot is taken once per
         sender rather than once per job. A sender hands its sink ``batch_size`` deliveries per call
         (one webhook request; one SQS or EventBridge batch call; a run of pipelined RabbitMQ publishes).
-        Once ``wait`` seconds (``deliver_host_wait_seconds``; the express loop's 0) have passed since the batch began, a sender goes on only while
-        its destination delivers (its last try was delivered) and for at most half the lease (the batch is
-        recorded before its lease ends); the jobs left queued go back untried. A rate-limited subscription's
+        Once ``wait`` seconds (``deliver_host_wait_seconds``, or half the lease when shorter; the express loop's
+        0) have passed since the batch began, a sender goes on only while its destination delivers (its last
+        try was delivered) and for at most half the lease (the batch is recorded before its lease ends); the
+        jobs left queued go back untried, as does a try that a sink could not begin by then (N108). A rate-limited subscription's
         deliveries (``at``: their slots' loop times) form a queue of their own, worked by paced senders that
         share the destination's slots.
         """
         queues = destination_queues(deliveries, at)
-        began = asyncio.get_running_loop().time()
-        deadline = (began + wait, began + self.settings.deliver_lease_seconds / 2)
+        began, half = asyncio.get_running_loop().time(), self.settings.deliver_lease_seconds / 2
+        # A try that begins after half the lease leaves too little of it for its send and its record: its
+        # record would be refused once another worker claimed the job again, and the job sent twice (N105).
+        deadline = Deadlines(began + min(wait, half), began + half, time.monotonic() + half)
         senders: tuple[list, list] = ([], [])
         for (key, paced), queue in queues.items():
             group = senders[self.stalls.hanging(key)]
             for _ in range(min(len(queue), self.limits.per_destination_size)):
                 group.append(
-                    self._paced_sender(self.limits.per_destination[key], queue, deliveries, results, at, deadline[1])
+                    self._paced_sender(self.limits.per_destination[key], queue, deliveries, results, at, deadline)
                     if paced else self._sender(self.limits.per_destination[key], queue, deliveries, results, deadline))
         return asyncio.gather(*senders[0]), asyncio.gather(*senders[1])  # no sender: a future already done
 
     async def _paced_sender(self, slot: asyncio.Semaphore, queue: deque[int], deliveries: list[PreparedDelivery],
-                            results: list[Sent | None], at: dict[int, float], latest: float) -> None:
+                            results: list[Sent | None], at: dict[int, float], deadline: Deadlines) -> None:
         """Send queued paced deliveries one at a time, each at its slot and never before (N56).
 
         Slots are waited for holding nothing; a delivery that could only go out more than ``GRACE``
-        after its slot (or after ``latest``) is left untried, its slot lost, so late sends never bunch.
+        after its slot (or after ``deadline.latest``) is left untried, its slot lost, so late sends never bunch.
         """
         clock = asyncio.get_running_loop().time
         while queue:
             index = queue.popleft()
-            if at[index] > latest:
+            if at[index] > deadline.latest:
                 return
             await asyncio.sleep(max(0.0, at[index] - clock()))
             cutoff = at[index] + GRACE
@@ -243,19 +258,16 @@ class Engine:
                 if clock() > cutoff or not await acquire(self.limits.total, cutoff):
                     continue
                 try:
-                    results[index] = (await self._try([deliveries[index]]))[0]
+                    results[index] = (await self._try([deliveries[index]], deadline.start_by))[0]
                 finally:
                     self.limits.total.release()
             finally:
                 slot.release()
 
     async def _sender(self, slot: asyncio.Semaphore, queue: deque[int], deliveries: list[PreparedDelivery],
-                      results: list[Sent | None], deadline: tuple[float, float]) -> None:
-        """Take a destination slot and a process slot, then send queued jobs until the queue or the time is out.
-
-        ``deadline``: (until when a slot is waited for, until when a delivering destination is worked on).
-        """
-        waited, latest = deadline
+                      results: list[Sent | None], deadline: Deadlines) -> None:
+        """Take a destination slot and a process slot, then send queued jobs until the queue or the time is out."""
+        waited, latest, start_by = deadline
         if not await acquire(slot, waited):
             return
         try:
@@ -268,27 +280,29 @@ class Engine:
                 while queue and ((now := clock()) < waited or (delivering and now < latest)):
                     if size == 1:  # one request per delivery (webhooks): no per-job lists
                         index = queue.popleft()
-                        item = results[index] = (await self._try([deliveries[index]]))[0]
-                        delivering = item[0].ok
+                        item = results[index] = (await self._try([deliveries[index]], start_by))[0]
+                        delivering = item is not None and item[0].ok
                         continue
                     indexes = [queue.popleft() for _ in range(min(size, len(queue)))]
-                    sent = await self._try([deliveries[index] for index in indexes])
+                    sent = await self._try([deliveries[index] for index in indexes], start_by)
                     for index, item in zip(indexes, sent, strict=True):
                         results[index] = item
-                    delivering = all(item[0].ok for item in sent)
+                    delivering = all(item is not None and item[0].ok for item in sent)
             finally:
                 self.limits.total.release()
         finally:
             slot.release()
 
-    async def _try(self, batch: list[PreparedDelivery]) -> list[Sent]:
+    async def _try(self, batch: list[PreparedDelivery], start_by: float) -> list[Sent | None]:
         """One try of each delivery of ``batch`` (one destination): one ``deliver_many`` call, or
-        ``deliver`` for a batch of one."""
+        ``deliver`` for a batch of one; None for a delivery its sink could not begin by ``start_by``
+        (a monotonic reading): it goes back untried."""
         sink = self.sinks.get(batch[0].sink_kind)
         started = datetime.now(UTC)
         batch, spans = start_attempts(batch)
         in_flight.count += len(batch)
         key = self._track(batch)
+        bound = START_BY.set(start_by)
         try:
             results = [await sink.deliver(batch[0])] if len(batch) == 1 else await sink.deliver_many(batch)
         except BaseException as exc:
@@ -297,9 +311,11 @@ class Engine:
         else:
             end_attempts(spans, results)
         finally:
+            START_BY.reset(bound)
             in_flight.count -= len(batch)
             self.stalls.ended(key, len(batch))
-        return [(result, started, started + _millis(result.latency_ms)) for result in results]
+        return [None if result is NOT_STARTED else (result, started, started + _millis(result.latency_ms))
+                for result in results]
 
     def _track(self, batch: list[PreparedDelivery]) -> str:
         """Note a try of ``batch`` (one destination) going out, and which subscriptions send there (N98)."""
@@ -308,40 +324,6 @@ class Engine:
             self.stalls.place(delivery.subscription_id, key)
         self.stalls.began(key, len(batch))
         return key
-
-    async def _record(self, conn: psycopg.AsyncConnection, claim: Claim, settled: list[Settled],
-                      tries: list[Try]) -> int:
-        """All of the batch's bookkeeping in one transaction (retried on a deadlock); returns how many
-        ordered jobs it made due."""
-        assert claim.lease is not None
-        for attempt in range(1, DEADLOCK_RETRIES + 1):
-            try:
-                async with conn.transaction():
-                    promoted = await self._bookkeeping(conn, claim, settled, tries)
-                break
-            except (psycopg.errors.DeadlockDetected, psycopg.errors.SerializationFailure):
-                if attempt == DEADLOCK_RETRIES:
-                    raise
-        observe(settled, tries)
-        return promoted
-
-    async def _bookkeeping(self, conn: psycopg.AsyncConnection, claim: Claim, settled: list[Settled],
-                           tries: list[Try]) -> int:
-        assert claim.lease is not None
-        now = datetime.now(UTC)
-        cursor = conn.cursor()
-        recorded = await store.settle(cursor, settled=settled, lease=claim.lease, now=now,
-                                      blocking=claim.blocking(), shard_of=self.shards.shard_of)
-        folds = fold([(t.job.subscription_id, t.job.tenant_id, t.result.ok, t.finished)
-                      for t in tries if recorded.holds(t.job.id)])
-        await record_health(cursor, folds, now)
-        failing = [sub for sub, change in folds.items() if change.failing_since is not None]
-        await auto_disable(cursor, failing=failing, window_seconds=self.settings.deliver_auto_disable_seconds,
-                           now=now)
-        if not recorded.whole:
-            log.info("jobs re-claimed after a lease expired were not recorded by this worker",
-                     extra={"fields": {"skipped": len(settled) - len(recorded.ids)}})
-        return recorded.promoted
 
     async def close(self) -> None:
         await self.tails.drain()

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 from hub.metrics import ATTEMPTS, DELIVERY_LATENCY
 from hub.sinks.base import AttemptResult, PreparedDelivery
+from hub.sinks.vocabulary import Outcome
 from workers.deliver.policy import Decision, RetryPolicy
 from workers.deliver.prepare import new_attempt_id
 from workers.deliver.store import AttemptRow, ClaimedJob, Settled
@@ -81,3 +82,14 @@ def ended(job: ClaimedJob, kind: str, decision: Decision, detail: str, now: date
         sink_kind=str(kind), event_seq=job.event_seq, attempt_no=job.attempts, outcome=decision.outcome.value,
         status_code=0, error_class=decision.error_class, detail=detail[:500], latency_ms=0, attempted_at=now)
     return settled_job(job, decision, row)
+
+
+def lost_attempt(row: AttemptRow, result: AttemptResult, lease: datetime, worker: str) -> AttemptRow:
+    """The attempt row of a try whose record its lease refused (the job was claimed again, N108): what the
+    try did (delivered or failed, never an end of the job: the job is another claim's), and which worker
+    and lease made it. Its ``attempt_no`` is the one the try was made as, shared with the next claim's try."""
+    outcome = Outcome.delivered if result.ok else Outcome.failed
+    until = lease.astimezone(UTC).isoformat(timespec="milliseconds")
+    note = f"not recorded: lease until {until} of worker {worker} ended first"
+    detail = f"{note}; {result.detail}" if result.detail else note
+    return row._replace(id=new_attempt_id(), outcome=outcome.value, detail=detail[:500])

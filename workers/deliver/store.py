@@ -217,52 +217,59 @@ class Recorded(NamedTuple):
         return self.whole or job_id in self.ids
 
 
-async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lease: datetime,
+async def settle(cursor: psycopg.AsyncCursor, *, settled: Sequence[Settled], lease: datetime | Sequence[datetime],
                  now: datetime, blocking: frozenset[uuid.UUID] = frozenset(),
                  shard_of: Mapping[str, int] | None = None) -> Recorded:
-    """Update the jobs still under ``lease`` (one statement, or one per shard group with ``shard_of``, a
-    tenant's shard: N109), COPY their attempts, and hand on (or, for a dead-letter of a subscription in
-    ``blocking``, block) the keys of the ordered jobs that ended."""
+    """Update the jobs still under their lease (``lease``: the batch's, or one per settled job, in order, when
+    a tail round records several batches' jobs), COPY their attempts, and hand on (or, for a dead-letter of a
+    subscription in ``blocking``, block) the keys of the ordered jobs that ended. A job appears once. One
+    statement, or one per shard group with ``shard_of``, a tenant's shard (N109)."""
     if not settled:
         return Recorded(set(), whole=True)  # nothing to record, nothing skipped
+    leases = [lease] * len(settled) if isinstance(lease, datetime) else list(lease)
     await cursor.execute(INDEX_LOOKUPS_SQL)
     ids: set[uuid.UUID] = set()
-    for tenants, ordered in by_shard(settled, shard_of):
-        params = {"now": now, "ids": [s.job.id for s in ordered], "states": [s.state for s in ordered],
-                  "attempts": [s.attempts for s in ordered], "next_at": [s.next_attempt_at for s in ordered],
-                  "errors": [s.error_class for s in ordered], "leases": [lease] * len(ordered)}
+    for tenants, part in by_shard(list(zip(settled, leases, strict=True)), shard_of):
+        params = {"now": now, "ids": [s.job.id for s, _ in part], "states": [s.state for s, _ in part],
+                  "attempts": [s.attempts for s, _ in part], "next_at": [s.next_attempt_at for s, _ in part],
+                  "errors": [s.error_class for s, _ in part], "leases": [held for _, held in part]}
         if tenants is not None:
             params["tenants"] = tenants
         await cursor.execute(SETTLE_SQL if tenants is None else GROUP_SETTLE_SQL, params, binary=True)
         ids.update(row[0] for row in await cursor.fetchall())
     recorded = Recorded(ids, whole=len(ids) == len(settled))
-    rows = [s.attempt for s in ordered if s.attempt is not None and recorded.holds(s.job.id)]
-    if rows:
-        async with cursor.copy(f"COPY delivery_attempts ({ATTEMPT_COLUMNS}) FROM STDIN (FORMAT BINARY)") as copy:
-            copy.set_types(ATTEMPT_TYPES)
-            for row in rows:
-                await copy.write_row(row)
+    await write_attempts(cursor, [s.attempt for s in settled if s.attempt is not None and recorded.holds(s.job.id)])
     ended = ended_heads(settled, recorded, blocking)
     advanced = await ordering.arun(cursor, ordering.end_heads(ended)) if ended else ordering.Advanced()
     return recorded._replace(promoted=advanced.promoted)
 
 
-def by_shard(settled: Sequence[Settled], shard_of: Mapping[str, int] | None,
-             ) -> list[tuple[list[str] | None, list[Settled]]]:
-    """The settled jobs in one lock order across workers, as one part (``shard_of`` None: tenants not named),
-    or one part per shard (its tenants, its jobs), shards in order: a tenant not in ``shard_of`` is a part
-    of its own (one tenant is one shard too)."""
+def by_shard(settled: Sequence[tuple[Settled, datetime]], shard_of: Mapping[str, int] | None,
+             ) -> list[tuple[list[str] | None, list[tuple[Settled, datetime]]]]:
+    """The settled jobs (each with its lease) in one lock order across workers, as one part (``shard_of``
+    None: tenants not named), or one part per shard (its tenants, its jobs), shards in order: a tenant not in
+    ``shard_of`` is a part of its own (one tenant is one shard too)."""
     # By the ids' integers, the order UUIDs compare in (their own comparison is Python code, called some
     # n·log n times a batch).
-    ordered = sorted(settled, key=lambda item: item.job.id.int)
+    ordered = sorted(settled, key=lambda pair: pair[0].job.id.int)
     if shard_of is None:
         return [(None, ordered)]
-    parts: dict[tuple[int, str], list[Settled]] = {}
-    for item in ordered:
-        tenant = item.job.tenant_id
+    parts: dict[tuple[int, str], list[tuple[Settled, datetime]]] = {}
+    for pair in ordered:
+        tenant = pair[0].job.tenant_id
         shard = shard_of.get(tenant)
-        parts.setdefault((shard, "") if shard is not None else (-1, tenant), []).append(item)
-    return [(sorted({item.job.tenant_id for item in part}), part) for _, part in sorted(parts.items())]
+        parts.setdefault((shard, "") if shard is not None else (-1, tenant), []).append(pair)
+    return [(sorted({pair[0].job.tenant_id for pair in part}), part) for _, part in sorted(parts.items())]
+
+
+async def write_attempts(cursor: psycopg.AsyncCursor, rows: Sequence[AttemptRow]) -> None:
+    """COPY ``rows`` into ``delivery_attempts`` (nothing when there are none)."""
+    if not rows:
+        return
+    async with cursor.copy(f"COPY delivery_attempts ({ATTEMPT_COLUMNS}) FROM STDIN (FORMAT BINARY)") as copy:
+        copy.set_types(ATTEMPT_TYPES)
+        for row in rows:
+            await copy.write_row(row)
 
 
 _ENDING = frozenset(state.value for state in FINISHED_JOB_STATES)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import math
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -24,7 +25,7 @@ import botocore.exceptions as boto_errors
 from botocore.config import Config
 
 from hub.config import Settings
-from hub.sinks.base import AttemptResult, PreparedDelivery
+from hub.sinks.base import START_BY, AttemptResult, NotStarted, PreparedDelivery
 from hub.sinks.vocabulary import ErrorClass
 
 T = TypeVar("T")
@@ -124,10 +125,14 @@ class AwsClients:
                               read_timeout=10, max_pool_connections=max(10, settings.sink_io_threads))
 
     async def run(self, function: Callable[[], T]) -> T:
-        """Run a blocking SDK call on this sink's threads."""
+        """Run a blocking SDK call on this sink's threads; ``NotStarted`` when a thread took it up only
+        after the caller's ``START_BY`` (the call waited behind the others, N108)."""
         if self._executor is None:
             self._executor = ThreadPoolExecutor(max_workers=max(1, self._settings.sink_io_threads),
                                                 thread_name_prefix="aws-sink")
+        start_by = START_BY.get()
+        if start_by != math.inf:
+            function = _started_by(function, start_by)
         return await asyncio.get_running_loop().run_in_executor(self._executor, function)
 
     def close(self) -> None:
@@ -202,6 +207,15 @@ class AwsClients:
             return self.client(service, grant_region(grant, self._settings), keys)
         raise AwsStepFailed(AttemptResult.failure(
             ErrorClass.no_credential, "no credential and no delegated grant is registered"))
+
+
+def _started_by(function: Callable[[], T], start_by: float) -> Callable[[], T]:
+    """``function``, refused (``NotStarted``) when a thread takes it up after ``start_by`` (monotonic)."""
+    def guarded() -> T:
+        if time.monotonic() > start_by:
+            raise NotStarted
+        return function()
+    return guarded
 
 
 def static_keys(credential: Mapping[str, Any]) -> StaticKeys:

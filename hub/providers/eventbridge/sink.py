@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 import orjson
 
 from hub.providers.aws.sink import AwsSinkBase, AwsStepFailed, classify_aws_code, classify_client_error
-from hub.sinks.base import AttemptResult, PreparedDelivery, elapsed_ms
+from hub.sinks.base import NOT_STARTED, AttemptResult, NotStarted, PreparedDelivery, elapsed_ms
 from hub.sinks.batching import group_by, size_bounded_chunks
 from hub.providers.sqs.sink import destination_key
 from hub.sinks.vocabulary import ErrorClass, SinkKind
@@ -108,6 +108,8 @@ class EventBridgeSink(AwsSinkBase):
         started = time.perf_counter()
         try:
             return await self._aws.run(lambda: self._put_blocking(first, entries, started))
+        except NotStarted:  # queued behind the other calls past the caller's START_BY: nothing sent
+            return [NOT_STARTED] * len(entries)
         except Exception as exc:  # noqa: BLE001 (a sink never raises)
             return [classify_client_error(exc, "events:PutEvents")] * len(entries)
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from hub.providers.aws.sink import AwsSinkBase, AwsStepFailed, classify_aws_code, classify_client_error
-from hub.sinks.base import AttemptResult, PreparedDelivery, elapsed_ms
+from hub.sinks.base import NOT_STARTED, AttemptResult, NotStarted, PreparedDelivery, elapsed_ms
 from hub.sinks.batching import group_by, size_bounded_chunks
 from hub.sinks.vocabulary import ErrorClass, SinkKind
 
@@ -115,6 +115,8 @@ class SqsSink(AwsSinkBase):
         started = time.perf_counter()
         try:
             return await self._aws.run(lambda: self._send_blocking(batch, started))
+        except NotStarted:  # queued behind the other calls past the caller's START_BY: nothing sent
+            return [NOT_STARTED] * len(batch)
         except Exception as exc:  # noqa: BLE001 (a sink never raises)
             return [classify_client_error(exc, "sqs:SendMessageBatch")] * len(batch)
 
