@@ -126,16 +126,18 @@ def attempts(url: str, tenant: str) -> list[dict[str, Any]]:
 TERMINAL = {"delivered", "dead_lettered", "disabled"}
 
 
-def one_batch() -> int:
-    """One claim → deliver → settle batch of the real engine, on a connection of its own; jobs handled."""
+def one_batch(set_up: Callable[[Any], None] = lambda engine: None, **batch: bool) -> int:
+    """One claim → deliver → settle batch of the real engine (``set_up`` first given the engine; ``batch``:
+    ``run_batch``'s options), on a connection of its own; jobs handled."""
     from workers.deliver.engine import Engine
     from workers.runtime import async_connector
 
     async def go() -> int:
         engine = Engine(settings=get_settings())
+        set_up(engine)
         conn = await async_connector(application_name="hub-deliver")()
         try:
-            return (await engine.run_batch(conn)).claimed
+            return (await engine.run_batch(conn, **batch)).claimed
         finally:
             await conn.close()
             await engine.close()

@@ -9,9 +9,8 @@ import uuid
 
 from devkit.dnsserver import DnsServer
 from devkit.receiver import Reply, https_receiver
-from hub.config import get_settings
 from hub.sinks.vocabulary import SinkKind
-from tests.deliver.conftest import copy_due_jobs, hook_url, insert_events, insert_subscription, sql
+from tests.deliver.conftest import copy_due_jobs, hook_url, insert_events, insert_subscription, one_batch, sql
 from tests.sinks.conftest import HOOK_HOST
 from workers.deliver.prepare import destination_key
 from workers.deliver.stalls import Stalls
@@ -39,22 +38,11 @@ def _delivered(url: str, tenant: str) -> int:
 
 def _express_batch(busy_out: int, flood_endpoint: str, flood_sub: uuid.UUID) -> int:
     """One express batch of the real engine while the flood's destination has ``busy_out`` requests out."""
-    from workers.deliver.engine import Engine
-    from workers.runtime import async_connector
-
-    async def go() -> int:
-        engine = Engine(settings=get_settings())
+    def busy(engine) -> None:  # noqa: ANN001
         key = destination_key(SinkKind.webhook, flood_endpoint)
         engine.stalls.place(flood_sub, key)
         engine.stalls.began(key, busy_out)
-        conn = await async_connector(application_name="hub-deliver")()
-        try:
-            return (await engine.run_batch(conn, bulk=False, express=True)).claimed
-        finally:
-            await conn.close()
-            await engine.close()
-
-    return asyncio.run(go())
+    return one_batch(busy, bulk=False, express=True)
 
 
 def test_the_express_loop_leaves_a_busy_destination_to_the_pipelines(  # noqa: ANN001

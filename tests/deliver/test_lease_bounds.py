@@ -8,20 +8,16 @@
 
 from __future__ import annotations
 
-import asyncio
 import threading
 import time
 from collections.abc import Callable
 from typing import ClassVar
 
 from devkit.receiver import Reply, https_receiver
-from hub.config import get_settings
 from hub.sinks.base import NOT_STARTED, START_BY, AttemptResult, PreparedDelivery
 from hub.sinks.vocabulary import SinkKind
 from tests.deliver.conftest import attempts, insert_events, insert_subscription, one_batch, sql
 from tests.sinks.conftest import HOOK_HOST
-from workers.deliver.engine import Engine
-from workers.runtime import async_connector
 
 
 def _jobs(url: str, tenant: str) -> list[tuple]:
@@ -79,19 +75,9 @@ def test_a_send_not_started_in_time_goes_back_untried(deliver_db: str, tenant: s
     override_settings(deliver_lease_seconds="8")
     sink = NeverStarted()
 
-    async def go() -> int:
-        engine = Engine(settings=get_settings())
-        engine.sinks._sinks[SinkKind.webhook.value] = sink
-        conn = await async_connector(application_name="hub-deliver")()
-        try:
-            return (await engine.run_batch(conn)).claimed
-        finally:
-            await conn.close()
-            await engine.close()
-
     sub, _ = insert_subscription(deliver_db, tenant, f"https://{HOOK_HOST}:9/h")
     insert_events(deliver_db, tenant, [sub], 3)
-    assert asyncio.run(go()) == 3
+    assert one_batch(lambda engine: engine.sinks._sinks.__setitem__(SinkKind.webhook.value, sink)) == 3
     assert len(sink.bounds) == 3 and all(3.0 < bound <= 4.0 for bound in sink.bounds), "half the lease ahead"
     assert _jobs(deliver_db, tenant) == [("pending", 0, 3)]
     assert attempts(deliver_db, tenant) == []
