@@ -62,3 +62,22 @@ def test_the_express_loop_leaves_a_busy_destination_to_the_pipelines(  # noqa: A
         insert_events(deliver_db, quiet, [quiet_sub], 10)
         assert _express_batch(BUSY - 1, hook_url(flood_receiver), flood_sub) >= 2 * BUSY
         assert (_delivered(deliver_db, quiet), _delivered(deliver_db, flood)) == (3 + BUSY, BUSY)
+
+
+def test_a_job_the_express_loop_found_no_slot_for_is_due_again_at_once(  # noqa: ANN001
+        deliver_db: str, override_settings, ca, hook_dns: DnsServer) -> None:
+    """The express loop never waits for a slot; what it leaves untried is the pipelines' at once, not in a second."""
+    override_settings(deliver_express_busy=str(BUSY))
+    tenant = f"slotless-{uuid.uuid4().hex[:8]}"
+    with https_receiver(ca, (HOOK_HOST,), lambda _item: Reply()) as receiver:
+        sub, _ = insert_subscription(deliver_db, tenant, hook_url(receiver))
+        insert_events(deliver_db, tenant, [sub], 2)
+
+        def slots_taken(engine) -> None:  # noqa: ANN001 (another batch holds every slot of the destination)
+            engine.limits.per_destination[destination_key(SinkKind.webhook, hook_url(receiver))] = asyncio.Semaphore(0)
+        one_batch(slots_taken, bulk=False, express=True)
+        [(untried, due_now)] = sql(deliver_db, "SELECT count(*) FILTER (WHERE attempts = 0 AND state = 'pending'), "
+                                               "bool_and(next_attempt_at <= now()) FROM delivery_jobs WHERE tenant_id = %s",
+                                   (tenant,))
+        assert (untried, due_now) == (2, True)
+        assert receiver.received == []

@@ -131,13 +131,15 @@ class Engine:
         sending = asyncio.gather(healthy, hanging)
         # A hanging destination's sends never hold the record (N98): it waits for the others' only.
         awaited = sending if hanging.done() or self.tails.connect is None else healthy
+        # The express loop's untried jobs are due at once: a pipeline, which waits for the slot, takes them.
+        untried = 0.0 if express else 1.0
         if await self.tails.ended(awaited) and sending.done():
-            outcomes, tries = outcomes_of(self.policy, sends, results, range(len(sends)))
+            outcomes, tries = outcomes_of(self.policy, sends, results, range(len(sends)), untried_seconds=untried)
         else:
             ended_now = [index for index, sent in enumerate(results) if sent is not None]
             rest = [index for index, sent in enumerate(results) if sent is None]
             self.tails.detach(Tail(results, rest, sending, lambda indexes: self._part(claim, sends, results, indexes)))
-            outcomes, tries = outcomes_of(self.policy, sends, results, ended_now)
+            outcomes, tries = outcomes_of(self.policy, sends, results, ended_now, untried_seconds=untried)
         assert claim.lease is not None
         promoted = await self._record(conn, [Part(claim.lease, claim.blocking(), settled + outcomes, tries)])
         return Batch(len(claim.jobs), promoted, claim.full)

@@ -43,15 +43,17 @@ def observe(settled: list[Settled], tries: list[Try]) -> None:
 
 
 def outcomes_of(policy: RetryPolicy, sends: Sequence[tuple[ClaimedJob, PreparedDelivery]],
-                results: Sequence[Sent | None], indexes: Iterable[int]) -> tuple[list[Settled], list[Try]]:
+                results: Sequence[Sent | None], indexes: Iterable[int], *,
+                untried_seconds: float = 1.0) -> tuple[list[Settled], list[Try]]:
     """The settled state (and try) of each send in ``indexes``: its result's decision, or back untried
-    (None: the destination's slot stayed busy)."""
+    (None: the destination's slot stayed busy), due again in ``untried_seconds``."""
     settled: list[Settled] = []
     tries: list[Try] = []
     for index in indexes:
         (job, delivery), sent = sends[index], results[index]
         if sent is None:
-            decision = policy.deferred(state=job.state, tries=job.attempts, now=datetime.now(UTC), seconds=1.0)
+            decision = policy.deferred(state=job.state, tries=job.attempts, now=datetime.now(UTC),
+                                       seconds=untried_seconds)
             settled.append(settled_job(job, decision, None))
             continue
         result, started, finished = sent
