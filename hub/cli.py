@@ -24,6 +24,7 @@ def api(
     import uvicorn
 
     from hub.config import get_settings
+    from hub.httpserver import http_protocol
     from hub.preflight import require_dependencies
 
     require_dependencies()
@@ -34,6 +35,7 @@ def api(
         # A live subscriber's frames are small JSON: compressing each one for each socket cost more CPU
         # than the fan-out itself (E9), and a WebSocket client may not insist on it.
         ws_per_message_deflate=False,
+        http=http_protocol(),  # an answer's head and body in one write (N110)
     )
 
 
