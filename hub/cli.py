@@ -30,7 +30,7 @@ def api(
     require_dependencies()
     settings = get_settings()
     uvicorn.run(
-        "hub.app:create_app", factory=True, host=host or settings.api_host, port=port or settings.api_port,
+        "hub.app:serve_app", factory=True, host=host or settings.api_host, port=port or settings.api_port,
         workers=workers or settings.api_workers, log_config=None, access_log=False, proxy_headers=False,
         # A live subscriber's frames are small JSON: compressing each one for each socket cost more CPU
         # than the fan-out itself (E9), and a WebSocket client may not insist on it.

@@ -1,9 +1,13 @@
-"""hub api's HTTP protocol (N110): an answer's head leaves with its body, in one write, and no later."""
+"""How ``hub api`` serves (N110): an answer's head leaves with its body, in one write and no later; the
+served app's heap is frozen."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
+import subprocess
+import sys
 import threading
 from types import SimpleNamespace
 
@@ -133,3 +137,18 @@ def test_uvicorn_serves_with_one_write_per_answer() -> None:
     finally:
         server.should_exit = True
         thread.join(5)
+
+
+def test_hub_api_serves_an_app_built_before_its_heap_was_frozen() -> None:
+    """``hub api``'s factory freezes the built app's heap (N110): full collections skip it."""
+    script = (
+        "import gc, json\n"
+        "from hub.app import serve_app\n"
+        "app = serve_app()\n"
+        "print(json.dumps({'frozen': gc.get_freeze_count(), 'tracked': len(gc.get_objects()),\n"
+        "                  'routes': len(app.routes)}))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120)
+    figures = json.loads(result.stdout)
+    assert figures["routes"] > 20 and figures["frozen"] > 50_000
+    assert figures["tracked"] < figures["frozen"] / 20
