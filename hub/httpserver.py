@@ -30,12 +30,13 @@ class HeldHead:
     def __init__(self, transport: asyncio.Transport, cycle: Any, loop: asyncio.AbstractEventLoop) -> None:
         self._transport, self._cycle, self._loop = transport, cycle, loop
         self._held: bytes | None = None
-        self._head_seen = False
 
     def write(self, data: bytes) -> None:
         """Hold the head (until the next write, or the loop's next turn); write anything else with it."""
-        if not self._head_seen and self._cycle.response_started:
-            self._head_seen, self._held = True, data
+        cycle = self._cycle
+        if cycle is not None and cycle.response_started:
+            # The cycle refers to this transport: drop it, so the pair is freed without the cyclic collector.
+            self._cycle, self._held = None, data
             self._loop.call_soon(self.flush)  # a body that does not follow at once must not hold the head
             return
         if self._held is not None:

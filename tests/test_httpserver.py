@@ -77,6 +77,30 @@ def test_a_head_without_a_body_leaves_on_the_next_turn() -> None:
     assert wire.writes == [b"HTTP/1.1 200 OK\r\n\r\n", b"chunk"]
 
 
+def test_a_held_head_leaves_the_cycle_to_reference_counting() -> None:
+    """The cycle refers to its transport and the transport to its cycle until the head: no garbage cycle."""
+    import gc
+    import weakref
+
+    class Cycle:
+        response_started = False
+
+    cycle, wire, loop = Cycle(), Wire(), Loop()
+    cycle.transport = HeldHead(wire, cycle, loop)
+    gone = weakref.ref(cycle)
+    cycle.response_started = True
+    gc.disable()
+    try:
+        cycle.transport.write(b"head")
+        transport = cycle.transport
+        del cycle
+        assert gone() is None
+    finally:
+        gc.enable()
+    transport.write(b"body")
+    assert wire.writes == [b"headbody"]
+
+
 def test_a_continue_is_written_at_once_and_close_flushes() -> None:
     transport, wire, cycle, loop = held()
     transport.write(b"HTTP/1.1 100 Continue\r\n\r\n")
