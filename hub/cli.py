@@ -24,16 +24,18 @@ def api(
     import uvicorn
 
     from hub.config import get_settings
+    from hub.httpserver import http_protocol
     from hub.preflight import require_dependencies
 
     require_dependencies()
     settings = get_settings()
     uvicorn.run(
-        "hub.app:create_app", factory=True, host=host or settings.api_host, port=port or settings.api_port,
+        "hub.app:serve_app", factory=True, host=host or settings.api_host, port=port or settings.api_port,
         workers=workers or settings.api_workers, log_config=None, access_log=False, proxy_headers=False,
         # A live subscriber's frames are small JSON: compressing each one for each socket cost more CPU
         # than the fan-out itself (E9), and a WebSocket client may not insist on it.
         ws_per_message_deflate=False,
+        http=http_protocol(),  # an answer's head and body in one write (N110)
     )
 
 

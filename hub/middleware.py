@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import time
-import uuid
 from typing import Any
 
+import uuid_utils
 from opentelemetry import trace
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -21,7 +21,22 @@ def _trace_id(headers: list[tuple[bytes, bytes]]) -> str:
             found = tracing.span_context_of(value.decode("latin-1").strip())
             if found is not None:
                 return format(found.trace_id, "032x")
-    return uuid.uuid4().hex
+    return uuid_utils.uuid4().hex  # a random v4 id as before, without a getrandom call per request (N110)
+
+
+# The latency histogram's child per (route, method, status): prometheus_client's labels() takes a lock
+# and checks every value on each call, which cost more than the observation itself (N110). The keys are
+# the ones the histogram itself keeps a child for.
+_LATENCY_CHILDREN: dict[tuple[str, str, int], Any] = {}
+
+
+def _observe_latency(route: str, method: str, status: int, seconds: float) -> None:
+    """Record one request's latency under its route template, method and status."""
+    child = _LATENCY_CHILDREN.get((route, method, status))
+    if child is None:
+        child = _LATENCY_CHILDREN[(route, method, status)] = API_LATENCY.labels(
+            route=route, method=method, status=str(status))
+    child.observe(seconds)
 
 
 class TraceMiddleware:
@@ -54,10 +69,8 @@ class TraceMiddleware:
             await internal_error_response()(scope, receive, send_with_trace)
         finally:
             route = scope.get("route")
-            path = getattr(route, "path", "unmatched")
-            API_LATENCY.labels(route=path, method=scope["method"], status=str(status["code"])).observe(
-                time.perf_counter() - started
-            )
+            _observe_latency(getattr(route, "path", "unmatched"), scope["method"], status["code"],
+                             time.perf_counter() - started)
             trace_id_var.reset(token)
 
 

@@ -90,9 +90,11 @@ class _Batch:
         self._count = count
         self._on_complete = on_complete
         self.done = False  # every record reported
-        self.report = self._report  # one bound method, partial()-ed per record
+        # No `self.report = self._report` shortcut: the batch would refer to itself, and each batch (with
+        # its future, its closure and its reports' messages) would wait for the cyclic collector (N110).
 
-    def _report(self, index: int, error: KafkaError | None, message: Any) -> None:
+    def report(self, index: int, error: KafkaError | None, message: Any) -> None:
+        """The delivery report of record INDEX (partial()-ed per record by the producer)."""
         self._slots[index] = (error, message)
         self._reported()
 
@@ -153,7 +155,7 @@ class BackboneProducer:
                 self._ready_topics.add(topic)
 
     def _produce(self, topic: str, records: Sequence[KafkaRecord], batch: _Batch) -> None:
-        report = batch.report
+        report = batch.report  # one bound method a call, partial()-ed per record
         for index, record in enumerate(records):
             try:
                 self._client.produce(topic, value=record.value, key=record.key, headers=list(record.headers),
