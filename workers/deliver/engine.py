@@ -34,7 +34,7 @@ from workers.deliver.bookkeeping import Part, record
 from workers.deliver.bulk import BulkAllowance
 from workers.deliver.lanes import LaneCursor, parse_weights
 from workers.deliver.limits import Limits, acquire
-from workers.deliver.outcomes import Sent, ended, outcomes_of, settled_job
+from workers.deliver.outcomes import UNTRIED_SECONDS, Sent, ended, outcomes_of, settled_job
 from workers.deliver.pacing import GRACE, plan
 from workers.deliver.policy import RetryPolicy, policy_from
 from workers.deliver.prepare import NotDeliverable, destination_key, prepare
@@ -100,11 +100,14 @@ class Engine:
         self.tails = Tails(tail_connect, settings.deliver_record_wait_seconds, self._record)
         self.stalls = Stalls(settings.deliver_hanging_after_seconds)
         self.shares = ClaimShares()
-        self.lanes = LaneCursor(weights=parse_weights(settings.deliver_tenant_weights),
-                                lanes=settings.deliver_claim_lanes, lane_max=settings.deliver_lane_batch_max)
+        weights = parse_weights(settings.deliver_tenant_weights)
+        self.lanes = LaneCursor(weights=weights, lanes=settings.deliver_claim_lanes,
+                                lane_max=settings.deliver_lane_batch_max)
         # The express loop's own place in the lanes, and a lane's most a few jobs: its batches stay short.
-        self.express_lanes = LaneCursor(weights=parse_weights(settings.deliver_tenant_weights),
-                                        lanes=settings.deliver_claim_lanes, lane_max=settings.deliver_express_busy)
+        self.express_lanes = LaneCursor(weights=weights, lanes=settings.deliver_claim_lanes,
+                                        lane_max=settings.deliver_express_busy)
+        # Busy, to the express loop: the threshold's requests out, or every slot of the destination taken.
+        self.express_busy = min(settings.deliver_express_busy, self.limits.per_destination_size)
         self.shards = ShardGroups()
 
     async def run_batch(self, conn: psycopg.AsyncConnection, *, bulk: bool = True, express: bool = False) -> Batch:
@@ -113,8 +116,8 @@ class Engine:
         jobs its settle made due (N78). The sends still out after the record wait are recorded apart, when
         they end (N83)."""
         caps = self.stalls.caps(self.limits.free)
-        if express:  # busy: the threshold's requests out, or every slot of the destination taken
-            caps.update(self.stalls.busy(min(self.settings.deliver_express_busy, self.limits.per_destination_size)))
+        if express:
+            caps.update(self.stalls.busy(self.express_busy))
         claim = await self.shards.claim(conn, functools.partial(
             store.claim, conn, limit=self.settings.deliver_batch_size, caps=caps,
             lease_seconds=self.settings.deliver_lease_seconds, bulk_limit=self.bulk.available() if bulk else 0,
@@ -132,7 +135,7 @@ class Engine:
         # A hanging destination's sends never hold the record (N98): it waits for the others' only.
         awaited = sending if hanging.done() or self.tails.connect is None else healthy
         # The express loop's untried jobs are due at once: a pipeline, which waits for the slot, takes them.
-        untried = 0.0 if express else 1.0
+        untried = 0.0 if express else UNTRIED_SECONDS
         if await self.tails.ended(awaited) and sending.done():
             outcomes, tries = outcomes_of(self.policy, sends, results, range(len(sends)), untried_seconds=untried)
         else:

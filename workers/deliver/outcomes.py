@@ -42,9 +42,13 @@ def observe(settled: list[Settled], tries: list[Try]) -> None:
         histogram.observe(item.result.latency_ms / 1000)
 
 
+# When a job that went back untried (its destination's slot stayed busy) is due again.
+UNTRIED_SECONDS = 1.0
+
+
 def outcomes_of(policy: RetryPolicy, sends: Sequence[tuple[ClaimedJob, PreparedDelivery]],
                 results: Sequence[Sent | None], indexes: Iterable[int], *,
-                untried_seconds: float = 1.0) -> tuple[list[Settled], list[Try]]:
+                untried_seconds: float = UNTRIED_SECONDS) -> tuple[list[Settled], list[Try]]:
     """The settled state (and try) of each send in ``indexes``: its result's decision, or back untried
     (None: the destination's slot stayed busy), due again in ``untried_seconds``."""
     settled: list[Settled] = []
